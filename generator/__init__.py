@@ -1,0 +1,9 @@
+"""skirmish: build, price, print and balance fighters for five tabletop skirmish systems.
+
+The package is laid out as a pipeline you can see in the folder names:
+content/ (data) -> ``content`` (load + validate) -> ``systems`` (rules core) ->
+``balance`` (odds, costs, simulation) -> ``layout`` (SVG/PDF) -> output/.
+``cli`` is a thin shell over all of it.
+"""
+
+__version__ = "0.1.0"

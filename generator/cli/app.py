@@ -1,0 +1,106 @@
+"""The root Typer app, its global options, and the error boundary.
+
+Every command group lives in its own module with a ``register(app)`` function; this module
+lists them. ``main`` runs the app so that any :class:`SkirmishError` or usage error becomes one
+line on stderr and exit code 2 -- never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from generator import __version__
+from generator.cli import _click as click
+from generator.errors import SkirmishError
+
+app = typer.Typer(
+    name="skirmish",
+    help=(
+        "Build fair fighters, print them on cards, and lay out balanced battles for Bladeborn, "
+        "Warcry, Gorechosen, Bladestorm and SagaBorn Battles.\n\n"
+        "Examples:\n\n"
+        "  skirmish demo\n\n"
+        "  skirmish odds bladestorm --attack 3D6+4 --defense 7 --damage High+2"
+    ),
+    rich_markup_mode="rich",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+# Modules that add commands; each has ``register(app: typer.Typer) -> None``.
+COMMAND_MODULES: tuple[str, ...] = (
+    "generator.cli.demo",
+    "generator.cli.roll",
+    "generator.cli.odds",
+    "generator.cli.content_cmds",
+    "generator.cli.create",
+    "generator.cli.cost",
+    "generator.cli.maps",
+    "generator.cli.cards",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"skirmish {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Optional[bool] = typer.Option(
+        None, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+    content: Optional[Path] = typer.Option(
+        None,
+        "--content",
+        help="Your own content folder; its files override or extend the built-in content/.",
+        envvar="SKIRMISH_CONTENT",
+    ),
+) -> None:
+    """Build fair fighters, print them, and lay out balanced battles."""
+    if content is not None:
+        from generator.content import set_user_content_dir
+
+        set_user_content_dir(content)
+
+
+for _name in COMMAND_MODULES:
+    importlib.import_module(_name).register(app)
+
+
+def _prog_name(ctx) -> str:
+    return ctx.command_path if ctx is not None else "skirmish"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point: run the app, turn user errors into one line and exit 2."""
+    command = typer.main.get_command(app)
+    try:
+        command.main(args=argv, prog_name="skirmish", standalone_mode=False)
+    except click.Exit as stop:
+        sys.exit(stop.exit_code)
+    except click.Abort:
+        typer.echo("aborted", err=True)
+        sys.exit(1)
+    except click.UsageError as err:
+        if type(err).__name__ == "NoArgsIsHelpError":  # help was already printed
+            sys.exit(0)
+        typer.echo(f"error: {_prog_name(err.ctx)}: {err.format_message()}", err=True)
+        sys.exit(2)
+    except click.ClickException as err:
+        typer.echo(f"error: {err.format_message()}", err=True)
+        sys.exit(2)
+    except SkirmishError as err:
+        typer.echo(f"error: {err}", err=True)
+        sys.exit(2)
+    except BrokenPipeError:
+        os._exit(0)
+    sys.exit(0)
