@@ -1,0 +1,1 @@
+"""Layout and rendering: fonts, units, text fitting, SVG and PDF writers, imposition."""

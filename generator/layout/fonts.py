@@ -1,0 +1,68 @@
+"""One font registry for every SVG and PDF the tool writes.
+
+The fonts ship inside the package (DejaVu, free licence in ``fonts/LICENSE-DejaVu.txt``), are
+embedded in every PDF, and SVGs name the same families, so output never depends on the fonts
+of the machine that made it. Roles (``body``, ``bold``, ``italic``, ``title``) are what layout
+code asks for; the file behind a role is decided here only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.resources import fonts_dir
+
+
+@dataclass(frozen=True)
+class Font:
+    role: str
+    pdf_name: str  # name registered with reportlab
+    family: str  # CSS font-family for SVG
+    weight: str  # CSS font-weight
+    style: str  # CSS font-style
+    filename: str
+
+
+FONTS: dict[str, Font] = {
+    "body": Font("body", "SkBody", "DejaVu Sans Condensed", "normal", "normal", "DejaVuSansCondensed.ttf"),
+    "bold": Font("bold", "SkBold", "DejaVu Sans Condensed", "bold", "normal", "DejaVuSansCondensed-Bold.ttf"),
+    "italic": Font("italic", "SkItalic", "DejaVu Sans Condensed", "normal", "italic", "DejaVuSansCondensed-Oblique.ttf"),
+    "title": Font("title", "SkTitle", "DejaVu Serif Condensed", "bold", "normal", "DejaVuSerifCondensed-Bold.ttf"),
+}
+
+
+def font(role: str) -> Font:
+    try:
+        return FONTS[role]
+    except KeyError:
+        raise KeyError(f"unknown font role {role!r}: choose one of {', '.join(FONTS)}") from None
+
+
+@lru_cache(maxsize=None)
+def register_pdf_fonts() -> dict[str, str]:
+    """Register every shipped font with reportlab (once); returns role -> reportlab font name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for f in FONTS.values():
+        pdfmetrics.registerFont(TTFont(f.pdf_name, str(fonts_dir() / f.filename)))
+    return {role: f.pdf_name for role, f in FONTS.items()}
+
+
+def text_width(text: str, role: str, size_pt: float) -> float:
+    """Width of ``text`` in points, measured from the font file (same numbers for SVG and PDF)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register_pdf_fonts()
+    return pdfmetrics.stringWidth(text, font(role).pdf_name, size_pt)
+
+
+def svg_font_attrs(role: str) -> dict[str, str]:
+    """Attributes for an SVG text element in this role (family, weight, style)."""
+    f = font(role)
+    return {
+        "font-family": f"'{f.family}', 'DejaVu Sans', sans-serif",
+        "font-weight": f.weight,
+        "font-style": f.style,
+    }
