@@ -79,9 +79,8 @@ class TalentList(_Strict):
 @lru_cache(maxsize=1)
 def talent_catalog() -> dict[str, Talent]:
     """The built-in talents by name (the book's twelve), read once from content/sagaborn/."""
-    raw = yaml.safe_load((content_dir() / "sagaborn" / "talents.yaml").read_text(encoding="utf-8"))
-    raw = {k: v for k, v in raw.items() if k not in ("system", "kind")}
-    return {t.name: t for t in TalentList.model_validate(raw).talents}
+    catalog = _load_builtin("talents.yaml", TalentList)
+    return {t.name: t for t in catalog.talents}  # type: ignore[attr-defined]
 
 
 def talent_names() -> list[str]:
@@ -288,3 +287,65 @@ def _total(squads: list[Squad]) -> int:
 def initiative_bonus(unspent_points: int) -> int:
     """Each full 10 points left unspent adds 1 to a side's initiative."""
     return max(0, unspent_points) // 10
+
+
+# -- random tables ----------------------------------------------------------------------------
+class TypeProfile(_Strict):
+    """What a random squad of one type may roll: bounds per stat, Range picked from a list."""
+
+    units: tuple[int, int]
+    hp: tuple[int, int]
+    move: tuple[int, int]
+    range: list[int] = Field(min_length=1)
+    attack: tuple[int, int]
+    defense: tuple[int, int]
+    height: tuple[int, int]
+    icons: list[Icon] = Field(default_factory=list)
+
+    @field_validator("units", "hp", "move", "attack", "defense", "height")
+    @classmethod
+    def _bounds(cls, value: tuple[int, int], info) -> tuple[int, int]:
+        lo, hi = value
+        allowed = UNITS_BOUNDS if info.field_name == "units" else STAT_BOUNDS[info.field_name]
+        if lo > hi:
+            raise ValueError(f"[{lo}, {hi}] has its low bound above its high bound")
+        if lo < allowed[0] or hi > allowed[1]:
+            raise ValueError(f"[{lo}, {hi}] is outside the allowed {allowed[0]} to {allowed[1]}")
+        return value
+
+    @field_validator("range")
+    @classmethod
+    def _ranges(cls, values: list[int]) -> list[int]:
+        lo, hi = STAT_BOUNDS["range"]
+        bad = [v for v in values if not lo <= v <= hi]
+        if bad:
+            raise ValueError(f"range choices {bad} are outside the allowed {lo} to {hi}")
+        return values
+
+
+class RandomNames(_Strict):
+    hero_first: list[str] = Field(min_length=1)
+    hero_epithet: list[str] = Field(min_length=1)
+    minion_adjective: list[str] = Field(min_length=1)
+    minion_noun: list[str] = Field(min_length=1)
+    creature: list[str] = Field(min_length=1)
+
+
+class RandomTables(_Strict):
+    """``kind: random_tables``: the random squad builder's tables."""
+
+    name: str
+    type_weights: dict[SquadType, int]
+    profiles: dict[SquadType, TypeProfile]
+    names: RandomNames
+
+
+def _load_builtin(filename: str, model: type[BaseModel]) -> BaseModel:
+    raw = yaml.safe_load((content_dir() / "sagaborn" / filename).read_text(encoding="utf-8"))
+    return model.model_validate({k: v for k, v in raw.items() if k not in ("system", "kind")})
+
+
+@lru_cache(maxsize=1)
+def random_tables() -> RandomTables:
+    """The built-in random tables (content/sagaborn/random-tables.yaml)."""
+    return _load_builtin("random-tables.yaml", RandomTables)  # type: ignore[return-value]
