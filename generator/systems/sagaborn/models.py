@@ -162,7 +162,7 @@ class Squad(_Strict):
 
     name: str = Field(min_length=1)
     type: SquadType
-    cost: int = Field(ge=0, le=1000, description="the printed squad cost (talents/weapons extra)")
+    cost: int = Field(ge=0, le=10000, description="the printed squad cost (talents/weapons extra)")
     units: int = Field(1, ge=UNITS_BOUNDS[0], le=UNITS_BOUNDS[1])
     hp: int = Field(ge=STAT_BOUNDS["hp"][0], le=STAT_BOUNDS["hp"][1])
     move: int = Field(ge=STAT_BOUNDS["move"][0], le=STAT_BOUNDS["move"][1])
@@ -246,7 +246,7 @@ class Team(_Strict):
     faction: Optional[str] = None
     example: bool = Field(False, description="true for the tool's own made-up example teams")
     notes: str = ""
-    point_limit: int = Field(DEFAULT_POINT_LIMIT, ge=1, le=10000)
+    point_limit: int = Field(DEFAULT_POINT_LIMIT, ge=1, le=100000)
     squads: list[Squad] = Field(min_length=1)
 
     @field_validator("squads")
