@@ -8,7 +8,7 @@ attacks, terrain, talents, relics, the 12-round cut-off), ``cost`` (the points m
 from __future__ import annotations
 
 from generator.systems.base import System
-from generator.systems.sagaborn.build import build_random, register_calc, to_document, write_yaml
+from generator.systems.sagaborn.build import build_random, register_calc, roster_document, to_document, write_yaml
 from generator.systems.sagaborn.cost import price
 from generator.systems.sagaborn.describe import describe
 from generator.systems.sagaborn.models import BattleDie, RandomTables, RulesText, Squad, TalentList, Team
@@ -36,5 +36,10 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     cost_unit="points",
-    extra={"roster_kind": "team", "to_document": to_document, "write_yaml": write_yaml},
+    extra={
+        "roster_kind": "team",
+        "roster_document": roster_document,
+        "to_document": to_document,
+        "write_yaml": write_yaml,
+    },
 )

@@ -170,6 +170,24 @@ def to_document(model: Team | Squad) -> dict[str, Any]:
     return {"system": "sagaborn", "kind": "team", **body}
 
 
+def roster_document(members: list[Team | Squad], name: str | None = None) -> dict[str, Any]:
+    """``System.extra["roster_document"]`` for ``create random --out``: one team per file.
+
+    A team file holds one team, so several random teams cannot share one file; loose squads
+    (from the calculator) are gathered into one team named ``name``.
+    """
+    teams = [m for m in members if isinstance(m, Team)]
+    if len(teams) > 1:
+        raise SkirmishError(f"a SagaBorn team file holds one team, not {len(teams)}: use --count 1 with --out")
+    if teams and len(members) == 1:
+        return to_document(teams[0])
+    if teams:
+        raise SkirmishError("a SagaBorn team file holds either one team or loose squads, not both")
+    squads = list(members)
+    total = sum(s.total_cost for s in squads)
+    return to_document(Team(name=name or squads[0].name, squads=squads, point_limit=max(DEFAULT_POINT_LIMIT, total)))
+
+
 def write_yaml(model: Team | Squad, path: Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -250,6 +268,10 @@ def calc_squad(
         check_stat(stat, value)
     icon_list = icons if isinstance(icons, list) else parse_icons(icons, squad_type)
     talent_list = parse_talents(talents)
+    if talent_list and "hand" not in icon_list:
+        shown = ",".join(icon_list) or "none"
+        raise SkirmishError(f"--talents need the hand icon; this {squad_type}'s icons are {shown}: "
+                            f"add --icons hand{',' + shown if icon_list else ''}")
     card = cost if cost is not None else suggested_cost(UnitStats(**values), units)
     try:
         return Squad(name=name, type=squad_type, cost=card, units=units, icons=icon_list,

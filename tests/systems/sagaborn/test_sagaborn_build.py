@@ -71,8 +71,9 @@ def test_calculator_refuses_out_of_range_values_with_the_allowed_range():
 def test_calculator_lists_known_talents_and_refuses_talents_without_the_hand():
     with pytest.raises(SkirmishError, match="unknown talent 'Fireball': choose from Battlecall, Cleave"):
         calc_squad(talents="Fireball")
-    with pytest.raises(SkirmishError, match="talents: .*need the hand icon"):
+    with pytest.raises(SkirmishError, match="need the hand icon; this minion's icons are sword: add --icons hand,sword"):
         calc_squad(type="minion", talents="Dodge")
+    assert calc_squad(type="minion", talents="Dodge", icons="hand,sword").talents == ["Dodge"]
 
 
 def make_app():

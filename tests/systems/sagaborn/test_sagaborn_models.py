@@ -120,3 +120,46 @@ def test_system_record_lists_the_team_and_talent_kinds():
     card = system.describe(team.squads[1])
     assert "Oddvar the Tall" in card and "Attack 4" in card and "Cleave (10)" in card
     assert "400 of 400 points" in system.describe(team)
+
+
+def test_a_malformed_team_file_lists_every_problem_with_its_line(tmp_path):
+    from generator.content import check_file, load_roster
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "system: sagaborn\n"
+        "kind: team\n"
+        "name: Broken\n"
+        "squads:\n"
+        "  - name: Spears\n"
+        "    type: minion\n"
+        "    cost: 40\n"
+        "    units: 3\n"
+        "    hp: 31\n"
+        "    move: 4\n"
+        "    range: 1\n"
+        "    attack: 2\n"
+        "    defense: 2\n"
+        "    height: 1\n"
+        "    talents: [Dodge]\n"
+        "  - name: Hero\n"
+        "    type: hero\n"
+        "    cost: 50\n"
+        "    hp: 6\n"
+        "    move: 5\n"
+        "    range: 1\n"
+        "    attack: 3\n"
+        "    defense: 3\n"
+        "    height: 2\n"
+        "    icons: [hand]\n"
+        "    talents: [Fireball]\n"
+    )
+    problems = check_file(bad)
+    text = "\n".join(problems)
+    assert len(problems) >= 3, problems
+    assert ":9: squads[0].hp:" in text and "31" in text
+    assert ":15: squads[0].talents:" in text and "hand icon" in text
+    assert ":26: squads[1].talents:" in text and "unknown talent 'Fireball'" in text
+    good = content_dir() / "sagaborn" / "house-vareth.yaml"
+    system, team = load_roster(good)
+    assert system.name == "sagaborn" and team.total_cost == 400
