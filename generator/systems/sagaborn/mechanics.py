@@ -13,13 +13,15 @@ from fractions import Fraction
 from itertools import product
 from typing import Hashable, Iterable, Literal, Mapping, Optional, Sequence
 
-from generator.dice.battle_dice import CRIT, FACES, HIT, SHIELD, hits_score, resolve, roll_faces
+from generator.dice.battle_dice import CRIT, FACES, HIT, SHIELD, attack_odds, hits_score, resolve, roll_faces
+from generator.dice.distribution import AttackOdds
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.systems.sagaborn.models import (
     STAT_BOUNDS,
     Squad,
     UnitStats,
+    Weapon,
     find_talent,
     initiative_bonus,
 )
@@ -222,6 +224,17 @@ def attack_pools(
     return attacker.attack + up_att, defender.defense + up_def + cover_dice(hidden_fraction)
 
 
+def attack_odds_between(
+    attacker: UnitStats | Squad,
+    defender: UnitStats | Squad,
+    attacker_level: int = 0,
+    defender_level: int = 0,
+    hidden_fraction: float = 0.0,
+) -> AttackOdds:
+    """Exact odds of one attack once high ground and cover have set both dice pools."""
+    return attack_odds(*attack_pools(attacker, defender, attacker_level, defender_level, hidden_fraction))
+
+
 def can_strike(
     attacker_level: int,
     attacker_height: int,
@@ -337,6 +350,16 @@ def apply_talents(stats: UnitStats | Squad, talents: Sequence[str], decline: Seq
         for stat, bonus in talent.stat_bonus.items():
             lo, hi = STAT_BOUNDS[stat]
             values[stat] = min(hi, max(lo, values[stat] + bonus))
+    return UnitStats(**values)
+
+
+def armed(stats: UnitStats | Squad, weapon: Weapon) -> UnitStats:
+    """The stat line of the one unit carrying ``weapon`` (its bonuses added, kept in bounds)."""
+    base = stats.stats if isinstance(stats, Squad) else stats
+    values = base.model_dump()
+    for stat in ("attack", "defense", "range"):
+        lo, hi = STAT_BOUNDS[stat]
+        values[stat] = min(hi, max(lo, values[stat] + getattr(weapon, stat)))
     return UnitStats(**values)
 
 

@@ -270,3 +270,23 @@ def test_twelve_round_cutoff_scores_survivors_and_twenty_per_relic():
     assert not m.battle_over_by_cutoff(11) and m.battle_over_by_cutoff(12)
     with pytest.raises(m.RulesError):
         m.Survivors(spears, 4)
+
+
+def test_exact_odds_of_an_attack_from_the_high_ground_into_cover():
+    from generator.dice.battle_dice import attack_odds
+
+    archer = UnitStats(hp=5, move=5, range=4, attack=3, defense=2, height=2)
+    target = UnitStats(hp=5, move=5, range=1, attack=3, defense=2, height=2)
+    odds = m.attack_odds_between(archer, target, attacker_level=2, defender_level=0, hidden_fraction=0.5)
+    assert odds == attack_odds(4, 3)
+    assert odds.expected_damage < m.attack_odds_between(archer, target, 2, 0).expected_damage
+
+
+def test_a_weapon_arms_one_unit_only():
+    from generator.systems.sagaborn.models import Weapon
+
+    spears = Squad(name="Spears", type="minion", cost=60, units=3, hp=3, move=4, range=1, attack=2,
+                   defense=2, height=1, icons=["sword"], weapons=[{"name": "Longbow", "cost": 10, "range": 3}])
+    carrier = m.armed(spears, spears.weapons[0])
+    assert carrier.range == 4 and spears.range == 1 and spears.total_cost == 70
+    assert m.armed(spears, Weapon(name="Maul", cost=5, attack=1, defense=-5)).defense == 0
