@@ -289,4 +289,4 @@ def test_a_weapon_arms_one_unit_only():
                    defense=2, height=1, icons=["sword"], weapons=[{"name": "Longbow", "cost": 10, "range": 3}])
     carrier = m.armed(spears, spears.weapons[0])
     assert carrier.range == 4 and spears.range == 1 and spears.total_cost == 70
-    assert m.armed(spears, Weapon(name="Maul", cost=5, attack=1, defense=-5)).defense == 0
+    assert m.armed(spears, Weapon(name="Maul", cost=5, attack=1, defense=-3)).defense == 0
