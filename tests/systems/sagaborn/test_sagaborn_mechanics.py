@@ -290,3 +290,32 @@ def test_a_weapon_arms_one_unit_only():
     carrier = m.armed(spears, spears.weapons[0])
     assert carrier.range == 4 and spears.range == 1 and spears.total_cost == 70
     assert m.armed(spears, Weapon(name="Maul", cost=5, attack=1, defense=-3)).defense == 0
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 6), st.integers(0, 6), st.sampled_from(["a", "b"]))
+def test_activation_order_uses_every_squad_once_and_alternates_while_both_have_some(na, nb, first):
+    squads = {"a": [f"a{i}" for i in range(na)], "b": [f"b{i}" for i in range(nb)]}
+    order = m.activation_order(first, squads)
+    assert sorted(name for _, name in order) == sorted(squads["a"] + squads["b"])
+    both = 2 * min(na, nb)
+    sides = [side for side, _ in order[:both]]
+    assert all(x != y for x, y in zip(sides, sides[1:]))
+    if both:
+        assert sides[0] == first or not squads[first]
+
+
+hexes = st.builds(m.Hex, level=st.integers(-1, 4), water=st.booleans())
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(hexes, min_size=2, max_size=6), st.integers(1, 5))
+def test_a_path_costs_at_least_one_point_per_step(path, height):
+    cost = m.path_cost(path, height)
+    if cost is not None:
+        assert cost >= len(path) - 1
+        assert m.path_cost(path, height, [True] * len(path)) == 2 * cost
