@@ -115,3 +115,22 @@ def test_write_yaml_of_an_expensive_squad_raises_the_limit_to_fit(tmp_path):
     path = write_yaml(squad, tmp_path / "titan.yaml")
     team = reload(yaml.safe_load(path.read_text()))
     assert team.point_limit == squad.total_cost > 400
+
+
+def test_cli_random_team_file_validates_and_shows(tmp_path, capsys):
+    from generator.cli.app import main
+
+    def run(*args):
+        with pytest.raises(SystemExit) as stop:
+            main(list(args))
+        captured = capsys.readouterr()
+        return stop.value.code, captured.out, captured.err
+
+    out, again = tmp_path / "team.yaml", tmp_path / "again.yaml"
+    code, stdout, _ = run("create", "random", "sagaborn", "--seed", "11", "--out", str(out))
+    assert code == 0 and "of 400 points" in stdout
+    assert run("validate", str(out))[0] == 0
+    run("create", "random", "sagaborn", "--seed", "11", "--out", str(again))
+    assert again.read_text() == out.read_text()
+    code, _, err = run("create", "random", "sagaborn", "--points", "5")
+    assert code == 2 and "too small" in err and "Traceback" not in err
