@@ -12,6 +12,7 @@ from generator.systems.sagaborn.build import build_random, register_calc, roster
 from generator.systems.sagaborn.cost import price
 from generator.systems.sagaborn.describe import describe
 from generator.systems.sagaborn.models import BattleDie, RandomTables, RulesText, Squad, TalentList, Team
+from generator.systems.sagaborn.sim import stand_up_fight, win_rate
 
 
 def combatants(roster: Team | Squad) -> list[Squad]:
@@ -41,5 +42,7 @@ SYSTEM = System(
         "roster_document": roster_document,
         "to_document": to_document,
         "write_yaml": write_yaml,
+        "stand_up_fight": stand_up_fight,
+        "win_rate": win_rate,
     },
 )

@@ -1,6 +1,5 @@
 """Squad and team cards: the book's limits (talents, icons, 400 points) with clear messages."""
 
-from pathlib import Path
 
 import pytest
 import yaml
