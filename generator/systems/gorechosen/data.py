@@ -11,13 +11,14 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
+from generator.content.source import read_source
 from generator.errors import ContentError
 from generator.resources import content_dir
 from generator.systems.gorechosen.models import (
     ActionDeck,
+    BuilderTables,
     CriticalDeck,
     RatingReference,
     Roster,
@@ -32,6 +33,7 @@ CONTENT_MODELS: dict[str, type[BaseModel]] = {
     "wrath_track": WrathTrack,
     "shapes": ShapeLibrary,
     "rating": RatingReference,
+    "builder": BuilderTables,
 }
 
 
@@ -40,21 +42,15 @@ def folder() -> Path:
 
 
 def _load(filename: str, kind: str) -> BaseModel:
+    """Load one built-in file with the shared loader (its errors carry file:line: field)."""
+    from generator.content import load_model
+
     path = folder() / filename
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as err:
-        raise ContentError(f"{path}: cannot read: {err}") from None
-    raw = dict(raw or {})
-    raw.pop("system", None)
-    found = raw.pop("kind", None)
+    model = load_model(path, CONTENT_MODELS[kind])
+    found = read_source(path).data.get("kind")
     if found != kind:
         raise ContentError(f"{path}: kind is {found!r}, expected {kind!r}")
-    try:
-        return CONTENT_MODELS[kind].model_validate(raw)
-    except ValidationError as err:
-        problems = [f"{path}: {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors()]
-        raise ContentError(problems[0], problems) from None
+    return model
 
 
 @lru_cache(maxsize=None)
@@ -85,3 +81,8 @@ def rating_reference() -> RatingReference:
 @lru_cache(maxsize=None)
 def book_champions() -> Roster:
     return _load("champions.yaml", "roster")
+
+
+@lru_cache(maxsize=None)
+def builder_tables() -> BuilderTables:
+    return _load("builder.yaml", "builder")

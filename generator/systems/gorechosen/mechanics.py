@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Sequence
 
+from generator.dice.distribution import AttackOdds
+from generator.dice.gorechosen import attack_odds as _attack_odds
+from generator.dice.gorechosen import d3_from_d6  # the book's D3: a D6 halved, rounding up
 from generator.dice.rng import Rng
 from generator.systems.gorechosen import hexes
 from generator.systems.gorechosen.hexes import Hex
@@ -24,13 +27,6 @@ from generator.systems.gorechosen.models import (
 )
 
 # -- dice ----------------------------------------------------------------------------------
-
-
-def d3_from_d6(face: int) -> int:
-    """The book's D3: roll a dice and halve the result, rounding up (1-2 -> 1, 3-4 -> 2, 5-6 -> 3)."""
-    if not 1 <= face <= 6:
-        raise ValueError(f"a dice shows 1-6, not {face}")
-    return (face + 1) // 2
 
 
 def roll_d3(rng: Rng) -> int:
@@ -182,11 +178,9 @@ def resolve_attack(
     )
 
 
-def attack_odds(dice: int, profile: Profile):
-    """Exact odds of an attack (the dice engine's ``AttackOdds``), cached there."""
-    from generator.dice.gorechosen import attack_odds as _odds
-
-    return _odds(dice, profile.to_hit, profile.wounds)
+def attack_odds(dice: int, profile: Profile) -> AttackOdds:
+    """Exact odds of an attack (the dice engine's ``AttackOdds``, cached there)."""
+    return _attack_odds(dice, profile.to_hit, profile.wounds)
 
 
 def attack_with(action: AttackAction, profile: Profile, rng: Rng, **kw) -> AttackResult:

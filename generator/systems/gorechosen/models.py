@@ -15,8 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from generator.systems.gorechosen.hexes import distance
 
-Source = Literal["book", "ours", "example"]
-"""Where a champion's numbers come from: printed in the book, made up by us, or an example."""
+Source = Literal["book", "ours", "example", "built"]
+"""Where a champion's numbers come from: printed in the book, our own, an example roster, or
+made by the random builder or the calculator."""
 
 MAX_REACH = 3
 """The furthest a kill-zone hex may lie from the fighter (no printed fighter reaches past 2)."""
@@ -339,3 +340,31 @@ class RatingReference(_Strict):
         if abs(total - 1.0) > 1e-6:
             raise ValueError(f"the chances add up to {total:g}, not 1")
         return cells
+
+
+class Limits(_Strict):
+    """What the random builder and the calculator allow (inclusive ranges)."""
+
+    to_hit: tuple[int, int] = (2, 6)
+    wounds: tuple[int, int] = (1, 4)
+    health: tuple[int, int] = (4, 7)
+    wounded_worse_to_hit: tuple[int, int] = (0, 2)
+    wounded_fewer_wounds: tuple[int, int] = (0, 1)
+
+
+class Flavour(_Strict):
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class BuilderTables(_Strict):
+    """``kind: builder``: limits and the tables the random builder rolls on (all our own)."""
+
+    name: str
+    note: str | None = None
+    limits: Limits
+    first_names: list[str] = Field(min_length=1)
+    epithets: list[str] = Field(min_length=1)
+    unique_actions: list[UniqueAction] = Field(min_length=1)
+    unique_rules: list[UniqueRule] = Field(min_length=1)
+    fates: list[str] = Field(min_length=1)
