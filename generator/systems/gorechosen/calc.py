@@ -136,6 +136,15 @@ def report(champion: Champion) -> str:
     return describe(champion)
 
 
+def _ask(label: str, choices: list[str], default: str) -> str:
+    """Prompt until the answer is one of ``choices`` (the allowed values are shown)."""
+    while True:
+        answer = str(typer.prompt(f"{label} ({'/'.join(choices)})", default=default)).strip()
+        if answer in choices:
+            return answer
+        typer.echo(f"  {answer!r} is not allowed: choose one of {', '.join(choices)}")
+
+
 def _interactive(name: str | None) -> Champion:
     """Walk through the calculator's steps as prompts, showing the running rating."""
     lim = _limits()
@@ -143,21 +152,21 @@ def _interactive(name: str | None) -> Champion:
     name = name or typer.prompt("Name", default="Nameless Champion")
     for s in library.shapes:
         typer.echo(f"  {s.name}: {s.text}")
-    zone = typer.prompt("Kill zone", type=typer.Choice([s.name for s in library.shapes]), default="front-arc")
+    zone = _ask("Kill zone", [s.name for s in library.shapes], default="front-arc")
     shape = shape_named(zone)
     choices = [str(v) for v in range(lim.to_hit[0], lim.to_hit[1] + 1)]
     wchoices = [str(v) for v in range(lim.wounds[0], lim.wounds[1] + 1)]
     healthy, wounded = [], []
     for label, store in (("Healthy", healthy), ("Wounded", wounded)):
         for band in shape.bands:
-            t = typer.prompt(f"{label} {band} To Hit (2+ to 6+)", type=typer.Choice(choices), default="4")
-            w = typer.prompt(f"{label} {band} wounds a hit", type=typer.Choice(wchoices), default="2")
+            t = _ask(f"{label} {band} To Hit", choices, default="4")
+            w = _ask(f"{label} {band} wounds a hit", wchoices, default="2")
             store.append(f"{band}={t}+/{w}")
         if label == "Healthy":
             running = make_champion(name, zone, healthy)
             typer.echo(f"  running rating (Wounded = Healthy so far): {rate(running).rating:.1f}")
-    length = int(typer.prompt("Health track spaces", type=typer.Choice([str(v) for v in range(lim.health[0], lim.health[1] + 1)]), default="5"))
-    box = int(typer.prompt("First Wounded box", type=typer.Choice([str(v) for v in range(1, length)]), default=str((length + 1) // 2)))
+    length = int(_ask("Health track spaces", [str(v) for v in range(lim.health[0], lim.health[1] + 1)], default="5"))
+    box = int(_ask("First Wounded box", [str(v) for v in range(1, length)], default=str((length + 1) // 2)))
     champion = make_champion(name, zone, healthy, wounded, health=length, wounded_boxes=[box])
     typer.echo(f"  rating: {rate(champion).rating:.1f}")
     return champion
