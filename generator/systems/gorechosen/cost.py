@@ -23,7 +23,20 @@ from typing import Sequence
 from generator.systems.base import Priced
 from generator.systems.gorechosen import data
 from generator.systems.gorechosen.mechanics import attack_odds, wounds_to_slay, wounds_until_wounded
-from generator.systems.gorechosen.models import ActionDeck, Champion, RatingReference, Side
+from generator.systems.gorechosen.models import ActionDeck, Champion, Profile, RatingReference, Side
+
+
+_CACHE: dict[tuple[str, int], tuple[object, object]] = {}
+
+
+def _cached(kind: str, obj, make):
+    """Per-object memo (pydantic models are not hashable); keeps ``obj`` alive so ids stay unique."""
+    key = (kind, id(obj))
+    hit = _CACHE.get(key)
+    if hit is None or hit[0] is not obj:
+        hit = (obj, make(obj))
+        _CACHE[key] = hit
+    return hit[1]
 
 
 def _deck_dice(deck: ActionDeck) -> tuple[tuple[int, int], ...]:
@@ -34,6 +47,25 @@ def _deck_dice(deck: ActionDeck) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(counts.items()))
 
 
+def _engagement(reference: RatingReference) -> dict[tuple[int, int], Fraction]:
+    return {(int(c["q"]), int(c["r"])): Fraction(str(c["p"])) for c in reference.engagement}
+
+
+def _per_attack(deck: ActionDeck, to_hit: int, wounds: int) -> Fraction:
+    """Expected wounds of one Attack action drawn at random from the deck, target in reach."""
+    table = _cached("per-attack", deck, lambda d: {})
+    key = (to_hit, wounds)
+    if key not in table:
+        dice_counts = _deck_dice(deck)
+        cards = sum(n for _, n in dice_counts)
+        profile = Profile(to_hit=to_hit, wounds=wounds)
+        table[key] = sum(
+            (Fraction(n, cards) * attack_odds(dice, profile).expected_damage for dice, n in dice_counts),
+            Fraction(0),
+        )
+    return table[key]
+
+
 def damage_per_action(side: Side, deck: ActionDeck | None = None, reference: RatingReference | None = None) -> Fraction:
     """Expected wounds one Attack action deals, averaged over the deck and the enemy's position.
 
@@ -42,19 +74,13 @@ def damage_per_action(side: Side, deck: ActionDeck | None = None, reference: Rat
     """
     deck = deck or data.action_deck()
     reference = reference or data.rating_reference()
-    dice_counts = _deck_dice(deck)
-    cards = sum(n for _, n in dice_counts)
+    engagement = _cached("engagement", reference, _engagement)
     total = Fraction(0)
-    for cell in reference.engagement:
-        band = side.band_of((int(cell["q"]), int(cell["r"])))
-        if band is None:
-            continue
-        profile = side.profiles[band]
-        per_card = sum(
-            (Fraction(n, cards) * attack_odds(dice, profile).expected_damage for dice, n in dice_counts),
-            Fraction(0),
-        )
-        total += Fraction(str(cell["p"])) * per_card
+    for h in side.kill_zone:
+        p = engagement.get(h.offset)
+        if p:
+            profile = side.profiles[h.band]
+            total += p * _per_attack(deck, profile.to_hit, profile.wounds)
     return total
 
 
@@ -108,13 +134,22 @@ def reference_champion(reference: RatingReference | None = None) -> Champion:
     raise LookupError(f"reference champion {reference.reference!r} is not among the book's champions")
 
 
+def _reference_numbers(deck: ActionDeck, reference: RatingReference) -> tuple[Fraction, int]:
+    """The reference champion's average wounds per attack action over its life, and its health."""
+    rd_h, rd_w, rh_h, rh_w = _lifetime(reference_champion(reference), deck, reference)
+    health = rh_h + rh_w
+    return (rd_h * rh_h + rd_w * rh_w) / health, health
+
+
 def rate(champion: Champion, deck: ActionDeck | None = None, reference: RatingReference | None = None) -> Rating:
     """The rating of one champion, with its parts."""
     deck = deck or data.action_deck()
     reference = reference or data.rating_reference()
-    rd_h, rd_w, rh_h, rh_w = _lifetime(reference_champion(reference), deck, reference)
-    ref_health = rh_h + rh_w
-    incoming = (rd_h * rh_h + rd_w * rh_w) / ref_health  # reference's average wounds per attack
+    per_deck = _cached("reference", deck, lambda d: {})
+    entry = per_deck.get(id(reference))
+    if entry is None or entry[0] is not reference:
+        entry = per_deck[id(reference)] = (reference, _reference_numbers(deck, reference))
+    incoming, ref_health = entry[1]
     d_h, d_w, h_h, h_w = _lifetime(champion, deck, reference)
     scale = Fraction(100) / (incoming * ref_health)  # the reference's lifetime damage = 100
     healthy = float(d_h * h_h * scale)

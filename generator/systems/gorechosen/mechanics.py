@@ -8,6 +8,7 @@ dice, the functions also accept the faces, so the book's worked examples can be 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal, Sequence
 
 from generator.dice.distribution import AttackOdds
@@ -252,6 +253,7 @@ def is_wounded(track: HealthTrack, health: Health) -> bool:
     return any(box <= health.covered for box in track.wounded_boxes)
 
 
+@lru_cache(maxsize=64)
 def wounds_to_slay(length: int) -> int:
     """Wounds that take a fresh track of ``length`` spaces to slain (no critical injuries)."""
     health, total = Health(length), 0
@@ -262,9 +264,14 @@ def wounds_to_slay(length: int) -> int:
 
 
 def wounds_until_wounded(track: HealthTrack) -> int:
-    """Wounds a fresh fighter takes before it turns Wounded."""
-    health, total = new_health(track), 0
-    while not is_wounded(track, health):
+    """Wounds a fresh fighter takes before it turns Wounded (its first Wounded box covered)."""
+    return _wounds_until_covered(track.length, min(track.wounded_boxes))
+
+
+@lru_cache(maxsize=256)
+def _wounds_until_covered(length: int, box: int) -> int:
+    health, total = Health(length), 0
+    while health.covered < box:
         health = take_wounds(health, 1).health
         total += 1
     return total
