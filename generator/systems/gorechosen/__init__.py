@@ -38,13 +38,19 @@ def zone_picture(side: Side) -> list[str]:
 
 
 _PIC = 22
+_SOURCE = {
+    "book": "profiles printed in the rulebook",
+    "ours": "our own numbers",
+    "example": "example champion",
+    "built": "made with the builder",
+}
 
 
 def describe(champion: Champion) -> str:
     """A readable text card for ``skirmish show``."""
     from generator.systems.gorechosen.cost import rate
 
-    out = [f"{champion.name}  [{champion.source}]"]
+    out = [f"{champion.name} ({_SOURCE[champion.source]})"]
     for label, side in (("Healthy", champion.healthy), ("Wounded", champion.wounded)):
         profiles = ", ".join(f"{band} {p.to_hit}+ to hit, {p.wounds} wounds" for band, p in side.profiles.items())
         out.append(f"{label}: {profiles}; kill zone {len(side.kill_zone)} hexes")
@@ -85,6 +91,12 @@ def _register_calc(calc_app) -> None:
     register_calc(calc_app)
 
 
+def _roster_document(champions, name: str) -> dict:
+    from generator.systems.gorechosen.calc import roster_document
+
+    return roster_document(list(champions), name)
+
+
 SYSTEM = System(
     name="gorechosen",
     title="Gorechosen",
@@ -97,4 +109,5 @@ SYSTEM = System(
     build_random=_build_random,
     register_calc=_register_calc,
     cost_unit="rating",
+    extra={"roster_document": _roster_document},
 )

@@ -119,15 +119,19 @@ def make_champion(
         raise SkirmishError(f"champion {name!r}: {err.errors()[0]['msg']}") from None
 
 
-def roster_yaml(champions: list[Champion], name: str = "Calculator champions") -> str:
-    """A ``kind: roster`` content file holding ``champions``."""
-    body = {
+def roster_document(champions: list[Champion], name: str = "Calculator champions") -> dict:
+    """A ``kind: roster`` content document holding ``champions`` (``System.extra``'s writer)."""
+    return {
         "system": "gorechosen",
         "kind": "roster",
         "name": name,
         "champions": [c.model_dump(mode="json", exclude_none=True) for c in champions],
     }
-    return yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100)
+
+
+def roster_yaml(champions: list[Champion], name: str = "Calculator champions") -> str:
+    """The roster document as YAML text."""
+    return yaml.safe_dump(roster_document(champions, name), sort_keys=False, allow_unicode=True, width=100)
 
 
 def report(champion: Champion) -> str:
