@@ -184,8 +184,24 @@ def attack_odds(dice: int, profile: Profile) -> AttackOdds:
     return _attack_odds(dice, profile.to_hit, profile.wounds)
 
 
-def attack_with(action: AttackAction, profile: Profile, rng: Rng, **kw) -> AttackResult:
-    return resolve_attack(action.dice, profile, rng, crippling=action.crippling, **kw)
+def attack_action(
+    track: WrathTrack,
+    space: int,
+    action: AttackAction,
+    profile: Profile,
+    rng: Rng | None = None,
+    faces: Sequence[int] | None = None,
+    cancel_hits: int = 0,
+) -> tuple[int, AttackResult]:
+    """Take an Attack action from a card: Wrath modifier first, then the roll, then seething.
+
+    Returns the attacker's new Wrath space and the result.
+    """
+    space = apply_wrath_modifier(track, space, action.wrath)
+    result = resolve_attack(action.dice, profile, rng, faces, cancel_hits, action.crippling)
+    if result.seethes:
+        space = move_wrath(track, space, 1)
+    return space, result
 
 
 # -- health track ---------------------------------------------------------------------------

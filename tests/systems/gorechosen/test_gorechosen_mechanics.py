@@ -263,3 +263,13 @@ def test_portal_of_skulls():
 
 def test_blood_bind_needs_the_targets_wrath_or_lower():
     assert m.blood_bind_succeeds(3, 3) and not m.blood_bind_succeeds(4, 3)
+
+
+def test_an_attack_card_spends_wrath_first_then_seethes_on_no_hits():
+    """Frenzy (-2 Wrath, 5 dice) from the starting space, all misses: 3 -> 1, then up one."""
+    frenzy = next(c.attack for c in data.action_deck().cards if c.attack.name == "Frenzy")
+    space, result = m.attack_action(TRACK, TRACK.start, frenzy, Profile(to_hit=4, wounds=2), faces=[1, 2, 3, 1, 2])
+    assert result.seethes
+    assert m.wrath_value(TRACK, space) == 2
+    space, result = m.attack_action(TRACK, 0, frenzy, Profile(to_hit=4, wounds=2), faces=[6, 6, 1, 1, 1])
+    assert space == 0 and result.wounds == 4
