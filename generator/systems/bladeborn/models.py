@@ -15,6 +15,7 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from generator.systems.warcry.tables import Archetypes
 from generator.systems.warcry.models import (
     Ability,
     AbilityCard,
@@ -33,6 +34,7 @@ __all__ = [
     "BladebornAbilityCard",
     "BladebornWarband",
     "BattleCard",
+    "BladebornArchetypes",
     "PlayerSetup",
     "Twist",
     "TwistDeck",
@@ -137,3 +139,9 @@ class TwistDeck(_Strict):
     name: str = Field(min_length=1)
     example: bool = False
     cards: list[Twist] = Field(min_length=1)
+
+
+class BladebornArchetypes(Archetypes):
+    """Random-fighter tables in hexes, checked against Bladeborn's limits."""
+
+    system: ClassVar[str] = "bladeborn"
