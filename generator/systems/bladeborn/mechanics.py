@@ -352,3 +352,43 @@ def reroll(dice: Sequence[RolledDie], rng: Rng, which: Iterable[int] | None = No
     for i in indices:
         result[i] = RolledDie(rng.die(6), True)
     return result
+
+
+# -- battle cards ------------------------------------------------------------------------
+
+AXIAL_DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def neighbours(hex_: Hex) -> list[Hex]:
+    return [(hex_[0] + dq, hex_[1] + dr) for dq, dr in AXIAL_DIRECTIONS]
+
+
+def territory(card, player: str) -> set[Hex]:
+    """A player's territory: their starting hexes and every hex next to one."""
+    starts = {tuple(h) for h in card.players[player].start}
+    return starts | {n for h in starts for n in neighbours(h)}
+
+
+def reserve_hexes(
+    card,
+    player: str,
+    occupied: Iterable[Hex] = (),
+    blocked: Iterable[Hex] = (),
+    on_board: Callable[[Hex], bool] | None = None,
+) -> set[Hex]:
+    """Where a reserve fighter may arrive: on or next to one of the player's reserve hexes,
+    never in a hex holding a fighter or a blocked one (nor off the board, given ``on_board``)."""
+    spots = {tuple(h) for h in card.players[player].reserve}
+    spots |= {n for h in spots for n in neighbours(h)}
+    if on_board is not None:
+        spots = {h for h in spots if on_board(h)}
+    return spots - set(map(tuple, occupied)) - set(map(tuple, blocked)) - {tuple(h) for h in card.blocked}
+
+
+def round_victory_points(card, controllers: Mapping[str, str | None]) -> dict[str, int]:
+    """Victory points each player scores at the end of a round for the objectives they hold."""
+    points = {"a": 0, "b": 0}
+    for holder in controllers.values():
+        if holder in points:
+            points[holder] += card.points_per_objective
+    return points
