@@ -392,3 +392,72 @@ def round_victory_points(card, controllers: Mapping[str, str | None]) -> dict[st
         if holder in points:
             points[holder] += card.points_per_objective
     return points
+
+
+def push_problem(
+    position: Hex, destination: Hex, occupied: Iterable[Hex] = (), blocked: Iterable[Hex] = (),
+    distance: Distance = hex_distance,
+) -> str | None:
+    """Why pushing a fighter into ``destination`` is illegal, or None: one hex, any direction,
+    never into a fighter or a blocked hex."""
+    if distance(position, destination) != 1:
+        return "a push moves a fighter exactly one hex"
+    if destination in set(blocked):
+        return f"{list(destination)} is a blocked hex"
+    if destination in set(occupied):
+        return f"{list(destination)} holds another fighter"
+    return None
+
+
+def legal_actions(
+    position: Hex,
+    weapons: Sequence[Weapon],
+    enemies: Mapping[str, Hex],
+    occupied: Iterable[Hex] = (),
+    blocked: Iterable[Hex] = (),
+    visible: Visible = _always_visible,
+    distance: Distance = hex_distance,
+) -> list[str]:
+    """The actions a fighter could make from ``position`` right now.
+
+    Move only when no enemy is adjacent; attack when some weapon has a legal target;
+    disengage when an adjacent hex is free and next to no enemy; wait always.
+    """
+    occupied = set(occupied)
+    enemy_hexes = set(enemies.values())
+    actions = []
+    if not adjacent_enemies(position, enemy_hexes, distance):
+        actions.append("move")
+    if any(legal_targets(position, w, enemies, visible, distance) for w in weapons):
+        actions.append("attack")
+    if any(disengage_problem(position, n, occupied, blocked, enemy_hexes, distance) is None for n in neighbours(position)):
+        actions.append("disengage")
+    actions.append("wait")
+    return actions
+
+
+@dataclass
+class Activation:
+    """One activation: its actions, and the one ability it may use before the first action or
+    after the first or second. Bonus actions from abilities do not count as actions."""
+
+    actions: int
+    actions_made: int = 0
+    ability_used: bool = False
+    ended: bool = False
+
+    def act(self, action: str) -> None:
+        if self.ended or self.actions_made >= self.actions:
+            raise SkirmishError(f"this activation has no actions left ({self.actions} allowed)")
+        if action not in ("move", "attack", "disengage", "wait"):
+            raise SkirmishError(f"unknown action {action!r}: choose move, attack, disengage or wait")
+        self.actions_made += 1
+        if action == "wait":
+            self.ended = True  # a wait action ends the activation
+
+    def use_ability(self) -> None:
+        if self.ability_used:
+            raise SkirmishError("a fighter uses at most one ability per activation")
+        if self.ended and self.actions_made < self.actions:
+            raise SkirmishError("the activation has ended")
+        self.ability_used = True

@@ -200,3 +200,42 @@ def test_a_dice_is_rerolled_at_most_once_except_in_a_roll_off():
         reroll(once, rng)
     twice = reroll(reroll(once, rng, roll_off=True), rng, roll_off=True)
     assert all(d.rerolled for d in twice)
+
+
+def test_push_one_hex_not_into_fighters_or_blocked_hexes():
+    from generator.systems.bladeborn.mechanics import push_problem
+
+    assert push_problem((0, 0), (0, 1)) is None
+    assert "blocked" in push_problem((0, 0), (0, 1), blocked=[(0, 1)])
+    assert "exactly one hex" in push_problem((0, 0), (0, 2))
+
+
+def test_legal_actions_next_to_an_enemy_and_in_the_open():
+    from generator.systems.bladeborn.mechanics import legal_actions
+
+    assert legal_actions((0, 0), [SWORD], {"foe": (1, 0)}) == ["attack", "disengage", "wait"]
+    # Nothing forbids a one-hex disengage away from enemies: the rule only says where it ends.
+    assert legal_actions((0, 0), [SWORD], {"foe": (3, 0)}) == ["move", "disengage", "wait"]
+    # Surrounded so that every free hex is next to an enemy: no disengage.
+    ring = {f"e{i}": h for i, h in enumerate([(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)])}
+    assert legal_actions((0, 0), [SWORD], ring) == ["attack", "wait"]
+
+
+def test_an_activation_makes_its_actions_and_one_ability_at_most():
+    from generator.systems.bladeborn.mechanics import Activation
+
+    act = Activation(actions=2)
+    act.act("move")
+    act.use_ability()  # after the first action
+    act.act("attack")
+    with pytest.raises(SkirmishError, match="no actions left"):
+        act.act("attack")
+    with pytest.raises(SkirmishError, match="at most one ability"):
+        act.use_ability()
+    after_last = Activation(actions=1)
+    after_last.act("attack")
+    after_last.use_ability()  # e.g. Desecration, after the last action
+    waited = Activation(actions=2)
+    waited.act("wait")
+    with pytest.raises(SkirmishError):
+        waited.act("move")
