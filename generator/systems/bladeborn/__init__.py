@@ -8,7 +8,8 @@ cost model, with hexes counted like inches.
 from __future__ import annotations
 
 from generator.systems.base import System
-from generator.systems.bladeborn.build import build_random, register_calc
+from generator.systems.bladeborn.build import BLADEBORN_KIT, build_random, register_calc
+from generator.systems.warcry import build
 from generator.systems.bladeborn.models import (
     BattleCard,
     BladebornAbilityCard,
@@ -41,4 +42,5 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     cost_unit="points",
+    extra={"roster_document": lambda fighters, name: build.roster_document(BLADEBORN_KIT, fighters, name)},
 )

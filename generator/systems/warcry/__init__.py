@@ -38,4 +38,5 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     cost_unit="points",
+    extra={"roster_document": lambda fighters, name: build.roster_document(build.WARCRY_KIT, fighters, name)},
 )

@@ -118,21 +118,22 @@ def _priced(fighter: Fighter) -> tuple[Fighter, Priced]:
 
 
 def build_random(rng: Rng, count: int = 1, points: Optional[float] = None, kit: Kit = WARCRY_KIT) -> list[Built]:
-    """``count`` random fighters; with ``points``, their total stays within that budget.
+    """``count`` random fighters; with ``points``, each costs at most that many points.
 
-    With a budget each fighter gets an equal share; candidates above the share are redrawn
-    (each rejection logged). A share below the cheapest fighter the tables can make is refused.
+    ``points`` is a per-fighter budget (as ``skirmish create random --points`` documents it):
+    candidates above it are redrawn, each rejection logged. A budget below the cheapest fighter
+    the tables can make is refused.
     """
     if count < 1:
         raise SkirmishError(f"count must be at least 1, got {count}")
     tables = load_archetypes(kit)
-    share = None if points is None else points / count
+    share = None if points is None else float(points)
     if share is not None:
         cheapest = cheapest_points(tables, kit)
         if share < cheapest:
             raise SkirmishError(
-                f"--points {points:g} is too small for {count} {kit.title} fighter(s): the cheapest these "
-                f"tables can make costs about {cheapest} points each"
+                f"--points {points:g} is too small for a {kit.title} fighter: the cheapest these "
+                f"tables can make costs about {cheapest} points"
             )
     built: list[Built] = []
     for index in range(1, count + 1):
@@ -143,11 +144,22 @@ def build_random(rng: Rng, count: int = 1, points: Optional[float] = None, kit: 
             if share is None or fighter.points <= share:
                 log.append(f"  cost: {fighter.points} points ({priced.cost:g} before rounding)")
                 break
-            log.append(f"  cost {fighter.points} is above the share {share:g}: redraw")
+            log.append(f"  cost {fighter.points} is above the budget {share:g}: redraw")
         else:
             raise SkirmishError(f"no fighter within {share:g} points after {BUDGET_ATTEMPTS} draws; raise --points")
         built.append(Built(fighter, log))
     return built
+
+
+def roster_document(kit: Kit, fighters: Sequence[Fighter], name: str) -> dict[str, Any]:
+    """Built fighters as a ``kind: warband`` content file (``System.extra["roster_document"]``)."""
+    data = {
+        "name": name,
+        "faction": fighters[0].faction if fighters and fighters[0].faction else "custom",
+        "fighters": [f.model_dump(mode="json", exclude_none=True) for f in fighters],
+    }
+    kit.warband.model_validate(data)
+    return {"system": kit.system, "kind": "warband", **data}
 
 
 def cheapest_points(tables: Archetypes, kit: Kit) -> int:
