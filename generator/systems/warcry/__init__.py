@@ -21,17 +21,26 @@ def register_calc(calc_app) -> None:
     build.register_calc(calc_app, build.WARCRY_KIT)
 
 
-SYSTEM = System(
-    name="warcry",
-    title="Warcry",
-    summary="Warbands of fighter cards; six ability dice a round make doubles, triples and quads.",
-    content_models={
+def _content_models() -> dict:
+    models = {
         "warband": Warband,
         "ability-card": AbilityCard,
         "abilities": AbilityTable,
         "limits": Limits,
         "archetypes": Archetypes,
-    },
+    }
+    if pricing.cost_model_available():  # the fitted cost model's coefficients file
+        from generator.systems.warcry.cost import CostModel
+
+        models["cost-model"] = CostModel
+    return models
+
+
+SYSTEM = System(
+    name="warcry",
+    title="Warcry",
+    summary="Warbands of fighter cards; six ability dice a round make doubles, triples and quads.",
+    content_models=_content_models(),
     combatants=combatants,
     describe=describe,
     price=pricing.price,

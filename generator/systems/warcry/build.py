@@ -258,8 +258,8 @@ def make_fighter(
 def calc_report(fighter: Fighter) -> str:
     """The fighter's card and its itemised cost."""
     [priced] = pricing.price([fighter])
-    source = "Warcry cost model" if pricing.cost_model_available() else "fallback formula (see pricing.py)"
-    lines = [describe(fighter), "", f"Cost ({source}):"]
+    source = "the Warcry cost model" if pricing.cost_model_available() else "the fallback formula in pricing.py"
+    lines = [describe(fighter), "", f"Cost, by {source}:"]
     width = max(len(k) for k in priced.breakdown) if priced.breakdown else 0
     for item, value in priced.breakdown.items():
         lines.append(f"  {item:<{width}}  {value:8.1f}")
