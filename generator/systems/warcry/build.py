@@ -22,7 +22,7 @@ from generator.errors import SkirmishError
 from generator.resources import content_dir
 from generator.systems.base import Built, Priced
 from generator.systems.warcry import pricing
-from generator.systems.warcry.models import LABELS, Fighter, Warband, describe, load_limits
+from generator.systems.warcry.models import Fighter, Warband, describe, load_limits
 from generator.systems.warcry.tables import Archetype, Archetypes, WeaponTable, parse_damage, parse_range
 
 #: How many candidates a points budget may reject before giving up.

@@ -1,6 +1,5 @@
 """The five universal abilities and raised fighters, applied to fighters in play."""
 
-from pathlib import Path
 
 import pytest
 import yaml
