@@ -4,9 +4,10 @@ The fighter, weapon, ability and warband models are the Warcry ones (same card, 
 names) re-pointed at ``content/bladeborn/limits.yaml``: Move and Range count hexes, and ability
 costs are only doubles and triples. Battle cards and twist cards are Bladeborn's own.
 
-Positions on a battle card are axial hex coordinates ``[q, r]`` on the named board side; the
-board's own geometry (and its printed blocked hexes) belongs to the boards package, so a
-battle card only refers to the board by name.
+Positions on a battle card are axial hex coordinates ``[q, r]`` on the map it names (a map file
+``content/maps/<name>.yaml`` of the boards package, which owns the geometry, the offset
+coordinates printed on the board and the map's own blocked hexes); the card adds its
+objectives, starting and reserve hexes, and any extra blocked hexes.
 """
 
 from __future__ import annotations
@@ -97,9 +98,13 @@ class BattleCard(_Strict):
     name: str = Field(min_length=1)
     example: bool = False
     flavour: str | None = None
-    board: str = Field(min_length=1, description="the board side the map is drawn on")
+    map: str = Field(
+        min_length=1,
+        pattern=r"^[a-z0-9][a-z0-9-]*$",
+        description="the map (content/maps/<name>.yaml) the card's positions are on",
+    )
     objectives: list[Hex] = Field(default_factory=list)
-    blocked: list[Hex] = Field(default_factory=list, description="extra blocked hexes beyond the board's own")
+    blocked: list[Hex] = Field(default_factory=list, description="extra blocked hexes beyond the map's own")
     players: dict[Literal["a", "b"], PlayerSetup]
     rounds: int = Field(default=3, ge=1, le=8)
     battle_rules: str = Field(min_length=1)
