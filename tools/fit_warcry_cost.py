@@ -92,6 +92,12 @@ def main(argv: list[str] | None = None) -> int:
     in_sample = np.exp(fit.predict(X))
     print(f"in-sample (for contrast only): R^2 {1 - ((points - in_sample) ** 2).sum() / ((points - points.mean()) ** 2).sum():.4f}")
 
+    # The breakdown starts from a baseline fighter: the training average on the continuous
+    # features, one weapon and no priced runemarks (so a runemark's item is zero when absent).
+    baseline = {k: round(float(m), 6) for k, m in zip(names, fit.means)}
+    baseline["weapons"] = 1.0
+    for mark in RUNEMARKS:
+        baseline[RUNEMARK_PREFIX + mark] = 0.0
     model = {
         "system": "warcry",
         "kind": "cost-model",
@@ -100,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         "round_to": 5,
         "intercept": round(fit.intercept, 6),
         "coefficients": {k: round(float(c), 6) for k, c in zip(names, fit.coefficients)},
-        "means": {k: round(float(m), 6) for k, m in zip(names, fit.means)},
+        "baseline": baseline,
         "reference": {
             "toughness_weights": {t: w for t, w in reference.toughness_weights},
             "attackers": [list(a) for a in reference.attackers],

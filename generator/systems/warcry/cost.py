@@ -7,8 +7,9 @@ few runemarks). Its coefficients are data (``content/warcry/cost-model.yaml``), 
 ``tools/fit_warcry_cost.py`` from the published profiles.
 
 The itemised breakdown splits a multiplicative price into additive parts with the logarithmic
-mean (LMDI, the index-decomposition method): with ``p0`` the price of the average training
-fighter and ``L = (p - p0) / (log p - log p0)``, feature k is worth ``L * b_k * (x_k - mean_k)``.
+mean (LMDI, the index-decomposition method): with ``p0`` the price of the baseline fighter (the
+training average on offence, threat, durability and Move; one weapon; no priced runemarks) and
+``L = (p - p0) / (log p - log p0)``, feature k is worth ``L * b_k * (x_k - baseline_k)``.
 The parts are exact (they sum to ``p - p0``), do not depend on an order, and each has the sign
 of its own effect. The breakdown is ``base`` (= p0) + one item per feature + ``rounding`` (to the
 nearest 5, like published points), and sums to the cost.
@@ -55,7 +56,7 @@ class CostModel(BaseModel):
     round_to: int = Field(5, ge=1)
     intercept: float
     coefficients: dict[str, float]
-    means: dict[str, float]
+    baseline: dict[str, float]  # the reference fighter the breakdown starts from (``base``)
     reference: ReferenceSpec
     fit: dict[str, Any] = Field(default_factory=dict)
 
@@ -69,12 +70,12 @@ class CostModel(BaseModel):
                 )
         return value
 
-    @field_validator("means")
+    @field_validator("baseline")
     @classmethod
-    def _means_cover(cls, value: dict[str, float], info) -> dict[str, float]:
+    def _baseline_covers(cls, value: dict[str, float], info) -> dict[str, float]:
         missing = [k for k in info.data.get("coefficients", {}) if k not in value]
         if missing:
-            raise ValueError(f"no mean for {', '.join(missing)}")
+            raise ValueError(f"no baseline value for {', '.join(missing)}")
         return value
 
     @cached_property
@@ -128,14 +129,14 @@ def _log_mean(a: float, b: float) -> float:
 def price_stats(stats: FighterStats, model: CostModel, rounded: bool = True) -> Priced:
     """Price one checked fighter; the breakdown sums to the cost (see the module docstring)."""
     x = features(stats, model.reference_tuple, model.runemarks)
-    deltas = {k: b * (x[k] - model.means[k]) for k, b in model.coefficients.items()}
-    eta0 = model.intercept + sum(b * model.means[k] for k, b in model.coefficients.items())
+    deltas = {k: b * (x[k] - model.baseline[k]) for k, b in model.coefficients.items()}
+    eta0 = model.intercept + sum(b * model.baseline[k] for k, b in model.coefficients.items())
     p0 = math.exp(eta0)
     p = math.exp(eta0 + sum(deltas.values()))
     scale = _log_mean(p, p0)
     breakdown = {"base": round(p0, 2)}
     for key, delta in deltas.items():
-        breakdown[key] = round(scale * delta, 2)
+        breakdown[key] = round(scale * delta, 2) + 0.0  # no "-0.0" items
     cost = float(max(model.round_to, round(p / model.round_to) * model.round_to)) if rounded else round(p, 2)
     breakdown["rounding"] = round(cost - sum(breakdown.values()), 2)
     return Priced(name=stats.name, cost=cost, breakdown=breakdown, unit=model.unit)
