@@ -23,8 +23,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.errors import ContentError
 from generator.resources import content_dir
@@ -94,23 +93,10 @@ DEFAULT_MODEL_PATH = ("warcry", "cost-model.yaml")
 
 
 def read_cost_model(path: str | Path) -> CostModel:
-    """Read and validate a cost-model YAML file; errors name the file and the field."""
-    path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise ContentError(f"{path}: cannot read the cost model: {err.strerror or err}") from err
-    except yaml.YAMLError as err:
-        raise ContentError(f"{path}: not valid YAML: {str(err).splitlines()[0]}") from err
-    if not isinstance(data, dict):
-        raise ContentError(f"{path}: expected a mapping with the cost model's fields")
-    data = {k: v for k, v in data.items() if k not in ("system", "kind")}
-    try:
-        return CostModel.model_validate(data)
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ContentError(f"{path}: {where}: {first['msg']}") from err
+    """Read and validate a cost-model file; errors are ``file:line: field: message``."""
+    from generator.content import load_model
+
+    return load_model(path, CostModel)
 
 
 @lru_cache(maxsize=1)

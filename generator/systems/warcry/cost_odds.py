@@ -17,36 +17,7 @@ from functools import lru_cache
 
 import numpy as np
 
-try:  # the shared dice engine, when it is on the branch
-    from generator.dice.attacks import attack_odds as _shared_attack_odds
-except ImportError:  # pragma: no cover - until generator.dice.attacks lands on main
-    _shared_attack_odds = None
-
-
-def hit_threshold(strength: int, toughness: int) -> int:
-    """The action-die score that hits: 3+ if Strength beats Toughness, 4+ if equal, 5+ if lower."""
-    if strength > toughness:
-        return 3
-    if strength == toughness:
-        return 4
-    return 5
-
-
-def _local_damage_distribution(
-    attacks: int, strength: int, toughness: int, dmg_hit: int, dmg_crit: int
-) -> dict[int, Fraction]:
-    """Exact damage of one attack action, convolved die by die (private fallback)."""
-    p_crit = Fraction(1, 6)
-    p_hit = Fraction(6 - hit_threshold(strength, toughness), 6)
-    p_miss = 1 - p_hit - p_crit
-    dist: dict[int, Fraction] = {0: Fraction(1)}
-    for _ in range(attacks):
-        step: dict[int, Fraction] = {}
-        for total, p in dist.items():
-            for dmg, q in ((0, p_miss), (dmg_hit, p_hit), (dmg_crit, p_crit)):
-                step[total + dmg] = step.get(total + dmg, Fraction(0)) + p * q
-        dist = step
-    return dist
+from generator.dice.attacks import attack_odds
 
 
 @lru_cache(maxsize=None)
@@ -55,15 +26,11 @@ def damage_distribution(
 ) -> tuple[tuple[int, Fraction], ...]:
     """The exact distribution of the damage one attack action deals: ((damage, probability), ...).
 
-    Uses ``generator.dice.attacks.attack_odds`` when the shared dice engine is present, so the
-    cost model and the ``odds`` command can never disagree.
+    Read from the shared dice engine (``generator.dice.attacks.attack_odds``), so the cost model
+    and the ``odds`` command can never disagree.
     """
-    if _shared_attack_odds is not None:
-        odds = _shared_attack_odds(attacks, strength, toughness, dmg_hit, dmg_crit)
-        items = dict(odds.damage.items())
-    else:
-        items = _local_damage_distribution(attacks, strength, toughness, dmg_hit, dmg_crit)
-    return tuple(sorted((int(k), Fraction(v)) for k, v in items.items()))
+    odds = attack_odds(attacks, strength, toughness, dmg_hit, dmg_crit)
+    return tuple(sorted((int(k), Fraction(v)) for k, v in odds.damage.items()))
 
 
 @lru_cache(maxsize=None)
