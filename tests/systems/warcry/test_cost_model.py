@@ -21,7 +21,7 @@ from generator.systems.warcry.cost import (
     price_fighters,
     read_cost_model,
 )
-from generator.systems.warcry.cost_odds import expected_actions_to_take_down, expected_damage
+from generator.systems.warcry.cost_odds import damage_distribution, expected_actions_to_take_down, expected_damage
 
 
 def weapon(attacks, strength, hit, crit, max_range=1, min_range=0):
@@ -56,6 +56,9 @@ def brute_force_mean(attacks, strength, toughness, hit, crit):
 @pytest.mark.parametrize("profile", [(3, 4, 4, 2, 5), (2, 5, 3, 2, 5), (4, 3, 5, 1, 4), (1, 1, 1, 1, 1)])
 def test_expected_damage_matches_every_roll_of_the_dice(profile):
     assert expected_damage(*profile) == brute_force_mean(*profile)
+    distribution = damage_distribution(*profile)
+    assert sum(p for _, p in distribution) == 1
+    assert sum(k * p for k, p in distribution) == expected_damage(*profile)
 
 
 def test_actions_to_take_down_by_hand():
