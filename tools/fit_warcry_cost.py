@@ -142,7 +142,17 @@ def main(argv: list[str] | None = None) -> int:
         print("\n| warband | fighters | median APE | mean signed error |\n|---|---:|---:|---:|")
         for name, g in sorted(best.per_group.items(), key=lambda kv: -kv[1]["median_ape"]):
             print(f"| {name} | {g['fighters']} | {g['median_ape']:.1%} | {g['mean_signed_pct']:+.1%} |")
+        rounded = np.maximum(np.round(best.predicted / 5) * 5, 5)
+        print("\n| published points | fighters | median APE | mean signed error |\n|---|---:|---:|---:|")
+        for lo, hi in ((0, 100), (100, 150), (150, 200), (200, 300), (300, 10_000)):
+            m = (points >= lo) & (points < hi)
+            ape = np.abs(rounded[m] - points[m]) / points[m]
+            signed = np.mean((rounded[m] - points[m]) / points[m])
+            label = f"{lo}-{hi - 5}" if hi < 10_000 else f"{lo}+"
+            print(f"| {label} | {int(m.sum())} | {np.median(ape):.1%} | {signed:+.1%} |")
         errors = np.abs(best.predicted - points) / points
+        print(f"\nheld-out fighters within 10%: {np.mean(np.abs(rounded - points) / points <= 0.10):.0%}, "
+              f"within 20%: {np.mean(np.abs(rounded - points) / points <= 0.20):.0%}")
         print("\nlargest held-out errors:")
         for i in np.argsort(-errors)[:12]:
             print(f"  {raw[i]['name']} ({groups[i]}): published {points[i]:.0f}, model {best.predicted[i]:.0f}")
