@@ -31,13 +31,16 @@ from generator.systems.warcry.cost_features import (  # noqa: E402
     fighter_stats,
     reference_from_fighters,
 )
-from generator.systems.warcry.cost_fit import choose_lambda, cross_validate, ridge  # noqa: E402
+from generator.systems.warcry.cost_fit import choose_lambda, cross_validate, ridge_nonneg  # noqa: E402
 
 #: Runemarks priced by the model. Chosen in exploration by grouped CV among the common ones
 #: (hero, fly, mount, agile each improved held-out R^2; the others did not, and "monster" made
 #: it worse: only four monsters, in two warbands).
 RUNEMARKS = ("hero", "fly", "mount", "agile")
 WEIGHT_POWER = 1.0
+#: Features that can only help a fighter: their coefficients are kept >= 0, so a better stat or
+#: an extra weapon never makes a fighter cheaper.
+NONNEGATIVE = set(BASE_FEATURES)
 LAMBDAS = (0.01, 0.1, 0.3, 1, 3, 10, 30)
 
 ABLATIONS = {
@@ -73,8 +76,9 @@ def main(argv: list[str] | None = None) -> int:
         r["lanchester"] = 0.5 * (r["offence"] + r["durability"])
     names = ABLATIONS["full model"]
     X = np.array([[r[k] for k in names] for r in rows])
+    nonneg = [k in NONNEGATIVE for k in names]
 
-    best, grid = choose_lambda(X, points, groups, LAMBDAS, WEIGHT_POWER)
+    best, grid = choose_lambda(X, points, groups, LAMBDAS, WEIGHT_POWER, nonneg=nonneg)
     print(f"{len(raw)} fighters, {len(set(groups))} warbands; leave-one-warband-out CV")
     for r in grid:
         print(f"  lambda {r.lam:>5}: R^2 {r.r2:.4f} (unrounded {r.r2_unrounded:.4f}), "
@@ -83,12 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     ablations = {}
     for label, keys in ABLATIONS.items():
         Xa = np.array([[r[k] for k in keys] for r in rows])
-        res = cross_validate(Xa, points, groups, best.lam, WEIGHT_POWER)
+        res = cross_validate(Xa, points, groups, best.lam, WEIGHT_POWER, nonneg=[k in NONNEGATIVE for k in keys])
         ablations[label] = {"r2": round(res.r2, 4), "median_ape": round(res.mape, 4)}
         print(f"  {label:<48} R^2 {res.r2:.4f}  median APE {res.mape:.2%}")
-    k8 = cross_validate(X, points, groups, best.lam, WEIGHT_POWER, k=8)
+    k8 = cross_validate(X, points, groups, best.lam, WEIGHT_POWER, k=8, nonneg=nonneg)
     print(f"grouped 8-fold: R^2 {k8.r2:.4f}, median APE {k8.mape:.2%}")
-    fit = ridge(X, np.log(points), best.lam, points ** WEIGHT_POWER)
+    fit = ridge_nonneg(X, np.log(points), best.lam, points ** WEIGHT_POWER, nonneg)
     in_sample = np.exp(fit.predict(X))
     print(f"in-sample (for contrast only): R^2 {1 - ((points - in_sample) ** 2).sum() / ((points - points.mean()) ** 2).sum():.4f}")
 
@@ -118,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
             "warbands": len(set(groups)),
             "target": "log(points), weighted by points",
             "weight_power": WEIGHT_POWER,
+            "nonnegative": sorted(NONNEGATIVE),
             "ridge_lambda": best.lam,
             "cv": {
                 "scheme": "leave-one-warband-out",

@@ -76,6 +76,31 @@ def ridge(X: np.ndarray, y: np.ndarray, lam: float, weights: np.ndarray | None =
     return RidgeFit(intercept=float(ym - mean @ coef), coefficients=coef, means=mean)
 
 
+def ridge_nonneg(
+    X: np.ndarray, y: np.ndarray, lam: float, weights: np.ndarray | None = None, nonneg: Sequence[bool] | None = None
+) -> RidgeFit:
+    """Ridge with some coefficients kept >= 0 (features that can only help a fighter).
+
+    Active set: fit, fix every constrained coefficient that came out negative at 0 (drop its
+    column), refit, until none is negative. With few features this is exact enough and keeps a
+    price monotone: more wounds, attacks, Move or weapons never make a fighter cheaper.
+    """
+    X = np.asarray(X, float)
+    n = X.shape[1]
+    mask = np.zeros(n, bool) if nonneg is None else np.asarray(nonneg, bool)
+    active = np.ones(n, bool)
+    while True:
+        fit = ridge(X[:, active], y, lam, weights)
+        coef = np.zeros(n)
+        coef[active] = fit.coefficients
+        negative = active & mask & (coef < 0)
+        if not negative.any():
+            w = np.ones(len(y)) if weights is None else np.asarray(weights, float)
+            means = (w[:, None] * X).sum(0) / w.sum()
+            return RidgeFit(intercept=fit.intercept, coefficients=coef, means=means)
+        active &= ~negative
+
+
 def round_to(values: np.ndarray, step: float) -> np.ndarray:
     """Round to the nearest ``step`` (published Warcry points are multiples of 5), never below it."""
     return np.maximum(np.round(np.asarray(values, float) / step) * step, step)
@@ -110,6 +135,7 @@ def cross_validate(
     weight_power: float = 1.0,
     k: int | None = None,
     step: float = 5,
+    nonneg: Sequence[bool] | None = None,
 ) -> CVResult:
     """Out-of-fold predictions with whole groups held out, and the figures that matter."""
     points = np.asarray(points, float)
@@ -117,7 +143,7 @@ def cross_validate(
     pred = np.full(len(points), np.nan)
     for test in grouped_folds(groups, k):
         train = np.setdiff1d(np.arange(len(points)), test)
-        fit = ridge(X[train], y[train], lam, points[train] ** weight_power)
+        fit = ridge_nonneg(X[train], y[train], lam, points[train] ** weight_power, nonneg)
         pred[test] = np.exp(fit.predict(X[test]))
     rounded = round_to(pred, step)
     per_group = {}
@@ -148,8 +174,9 @@ def choose_lambda(
     grid: Sequence[float] = (0.01, 0.1, 0.3, 1, 3, 10, 30),
     weight_power: float = 1.0,
     k: int | None = None,
+    nonneg: Sequence[bool] | None = None,
 ) -> tuple[CVResult, list[CVResult]]:
     """The ridge strength with the best grouped-CV R^2 (unrounded, so rounding ties don't decide)."""
-    results = [cross_validate(X, points, groups, lam, weight_power, k) for lam in grid]
+    results = [cross_validate(X, points, groups, lam, weight_power, k, nonneg=nonneg) for lam in grid]
     best = max(results, key=lambda r: (r.r2_unrounded, -r.lam))
     return best, results

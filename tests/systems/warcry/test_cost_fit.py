@@ -18,6 +18,7 @@ from generator.systems.warcry.cost_fit import (
     median_ape,
     r_squared,
     ridge,
+    ridge_nonneg,
     round_to,
 )
 
@@ -105,3 +106,14 @@ def test_the_fitting_script_writes_a_model_the_pricer_reads(tmp_path, capsys):
     priced = price_fighters(fighters, model=model)
     errors = [abs(p.cost - f["points"]) / f["points"] for p, f in zip(priced, fighters)]
     assert np.median(errors) < 0.15
+
+
+def test_nonnegative_ridge_holds_a_harmful_looking_feature_at_zero():
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(80, 2))
+    y = 1.0 + 2.0 * X[:, 0] - 0.3 * X[:, 1]
+    free = ridge_nonneg(X, y, 0.0)
+    assert free.coefficients == pytest.approx([2.0, -0.3])
+    held = ridge_nonneg(X, y, 0.0, nonneg=[False, True])
+    assert held.coefficients[1] == 0.0
+    assert held.coefficients[0] == pytest.approx(2.0, abs=0.1)

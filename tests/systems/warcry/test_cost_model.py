@@ -206,3 +206,18 @@ def test_a_cost_model_with_an_unknown_feature_is_refused(tmp_path):
     )
     with pytest.raises(ContentError, match="charisma"):
         read_cost_model(path)
+
+
+@settings(max_examples=30, deadline=None)
+@given(fighters, st.integers(1, 4))
+def test_more_move_never_cheaper(fighter, extra):
+    faster = dict(fighter, movement=fighter["movement"] + extra)
+    assert price_fighter(faster, rounded=False).cost >= price_fighter(fighter, rounded=False).cost
+
+
+@settings(max_examples=30, deadline=None)
+@given(fighters.filter(lambda f: len(f["weapons"]) == 1), st.integers(1, 4), st.integers(1, 4))
+def test_an_extra_weapon_never_makes_a_fighter_cheaper(fighter, attacks, strength):
+    armed = copy.deepcopy(fighter)
+    armed["weapons"].append(weapon(attacks, strength, 1, 2, max_range=8, min_range=3))
+    assert price_fighter(armed, rounded=False).cost >= price_fighter(fighter, rounded=False).cost
