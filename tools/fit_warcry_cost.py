@@ -60,6 +60,18 @@ ABLATIONS = {
 }
 
 
+class _Dumper(yaml.SafeDumper):
+    """Short lists of numbers (the reference attackers) on one line each."""
+
+
+_Dumper.add_representer(
+    list,
+    lambda dumper, data: dumper.represent_sequence(
+        "tag:yaml.org,2002:seq", data, flow_style=all(isinstance(x, (int, float)) for x in data)
+    ),
+)
+
+
 def strict_cv(stats, points, groups, names, lam, nonneg) -> tuple[float, float]:
     """Leave-one-warband-out with the reference spreads re-measured without the held-out warband.
 
@@ -171,8 +183,9 @@ def main(argv: list[str] | None = None) -> int:
         "# Warcry cost model: coefficients are DATA written by tools/fit_warcry_cost.py.\n"
         "# Regenerate: python tools/fit_warcry_cost.py <training.json>\n"
         "# points = exp(intercept + sum coefficient[k] * feature[k]); features in cost_features.py.\n"
+        "# reference.attackers: [Attacks, Strength, damage on a hit, damage on a crit, weight].\n"
     )
-    args.out.write_text(header + yaml.safe_dump(model, sort_keys=False, width=100), encoding="utf-8")
+    args.out.write_text(header + yaml.dump(model, Dumper=_Dumper, sort_keys=False, width=100), encoding="utf-8")
     print(f"wrote {args.out}")
     if args.report:
         print("\n| warband | fighters | median APE | mean signed error |\n|---|---:|---:|---:|")
