@@ -54,7 +54,8 @@ def random_fighters(count: int, seed: int) -> list[dict]:
 
 
 def clear_caches() -> None:
-    for fn in (cost_odds.damage_distribution, cost_odds.expected_damage, cost_odds._actions_table,
+    for fn in (cost_odds.hits_and_crits, cost_odds._hits_and_crits_float, cost_odds.damage_distribution,
+               cost_odds.expected_damage, cost_odds.actions_tables,
                cost_features.weapon_offence, cost_features.durability_actions):
         fn.cache_clear()
     from generator.dice import attacks

@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping
 
+import numpy as np
+
 from generator.errors import ContentError
-from generator.systems.warcry.cost_odds import expected_actions_to_take_down, expected_damage
+from generator.systems.warcry.cost_odds import actions_tables, expected_damage, table_size
 
 BASE_FEATURES: tuple[str, ...] = ("offence", "threat", "durability", "movement", "weapons")
 RUNEMARK_PREFIX = "runemark:"
@@ -152,22 +153,28 @@ def fighter_stats(fighter: Any, where: str = "fighter") -> FighterStats:
 
 @lru_cache(maxsize=None)
 def weapon_offence(weapon: WeaponStats, toughness_weights: tuple[tuple[int, float], ...]) -> float:
-    """Mean damage of one attack action, averaged over the reference Toughness spread."""
-    total = Fraction(0)
-    for toughness, weight in toughness_weights:
-        total += Fraction(weight) * expected_damage(
-            weapon.attacks, weapon.strength, toughness, weapon.dmg_hit, weapon.dmg_crit
-        )
-    return float(total)
+    """Mean damage of one attack action, averaged over the reference Toughness spread.
+
+    Each mean is exact; the weights are measured frequencies, so the average is a float.
+    """
+    return sum(
+        weight * float(expected_damage(weapon.attacks, weapon.strength, t, weapon.dmg_hit, weapon.dmg_crit))
+        for t, weight in toughness_weights
+    )
+
+
+@lru_cache(maxsize=None)
+def _attacker_weapons(attackers: tuple[tuple[int, int, int, int, float], ...]) -> tuple[tuple, np.ndarray]:
+    return tuple(a[:4] for a in attackers), np.array([a[4] for a in attackers])
 
 
 @lru_cache(maxsize=None)
 def durability_actions(wounds: int, toughness: int, attackers: tuple[tuple[int, int, int, int, float], ...]) -> float:
-    """Expected attack actions the reference attackers need to take this fighter down."""
-    total = 0.0
-    for attacks, strength, dmg_hit, dmg_crit, weight in attackers:
-        total += weight * expected_actions_to_take_down(wounds, toughness, attacks, strength, dmg_hit, dmg_crit)
-    return total
+    """Expected attack actions the reference attackers need to take this fighter down
+    (the weighted average over attackers of each one's expected actions)."""
+    weapons, weights = _attacker_weapons(attackers)
+    table = actions_tables(toughness, weapons, table_size(wounds))
+    return float(weights @ table[:, wounds] / weights.sum())
 
 
 def features(stats: FighterStats, reference: Reference, runemarks: tuple[str, ...] = ()) -> dict[str, float]:

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.dice.attacks import attack_odds
 from generator.errors import ContentError
 from generator.systems.warcry.cost import (
     default_model,
@@ -57,6 +58,7 @@ def brute_force_mean(attacks, strength, toughness, hit, crit):
 def test_expected_damage_matches_every_roll_of_the_dice(profile):
     assert expected_damage(*profile) == brute_force_mean(*profile)
     distribution = damage_distribution(*profile)
+    assert dict(distribution) == dict(attack_odds(*profile).damage.items())  # same as the engine
     assert sum(p for _, p in distribution) == 1
     assert sum(k * p for k, p in distribution) == expected_damage(*profile)
 
