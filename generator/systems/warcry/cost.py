@@ -124,7 +124,7 @@ def price_stats(stats: FighterStats, model: CostModel, rounded: bool = True) -> 
     for key, delta in deltas.items():
         breakdown[key] = round(scale * delta, 2) + 0.0  # no "-0.0" items
     cost = float(max(model.round_to, round(p / model.round_to) * model.round_to)) if rounded else round(p, 2)
-    breakdown["rounding"] = round(cost - sum(breakdown.values()), 2)
+    breakdown["rounding"] = round(cost - sum(breakdown.values()), 2) + 0.0
     return Priced(name=stats.name, cost=cost, breakdown=breakdown, unit=model.unit)
 
 

@@ -78,6 +78,11 @@ def _get(obj: Any, key: str, default: Any = ...) -> Any:
     return default
 
 
+#: Sanity ceilings, far above any published card, that keep the exact tables small.
+MAXIMA = {"movement": 100, "toughness": 50, "wounds": 500, "attacks": 100, "strength": 50,
+          "dmg_hit": 100, "dmg_crit": 100, "min_range": 100, "max_range": 100}
+
+
 def _whole(value: Any, field: str, where: str, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (
         isinstance(value, float) and not value.is_integer()
@@ -85,6 +90,9 @@ def _whole(value: Any, field: str, where: str, minimum: int) -> int:
         raise ContentError(f"{where}: {field}: {value!r} is not a whole number")
     if value < minimum:
         raise ContentError(f"{where}: {field}: {int(value)} is below the minimum {minimum}")
+    maximum = MAXIMA[field.rsplit(".", 1)[-1]]
+    if value > maximum:
+        raise ContentError(f"{where}: {field}: {int(value)} is above the maximum {maximum}")
     return int(value)
 
 

@@ -175,6 +175,8 @@ def test_bad_fighters_name_the_field():
         price_fighter(dict(ACOLYTE, weapons=[]))
     with pytest.raises(ContentError, match="toughness: 0 is below the minimum 1"):
         price_fighter(dict(ACOLYTE, toughness=0))
+    with pytest.raises(ContentError, match="wounds: 100000 is above the maximum 500"):
+        price_fighter(dict(ACOLYTE, wounds=100000))
 
 
 def test_load_warcry_json_reports_file_index_and_field(tmp_path):
