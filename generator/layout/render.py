@@ -72,6 +72,8 @@ def _grid_fit(count: int, width: float, height: float, max_pitch: float = 4.0, m
             break
         pitch -= 0.05
     cols = max(int(width // pitch), 1)
+    if cols >= 10 and count > cols:
+        cols -= cols % 5  # rows in fives and tens are quicker to count when ticking off
     cols = min(cols, count)
     rows = math.ceil(count / cols)
     return {"cols": cols, "rows": rows, "pitch": pitch,
