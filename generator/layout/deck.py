@@ -157,3 +157,21 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
                 result.files.append(target)
     del plan
     return result
+
+
+def load_cards(roster_paths: Sequence[Path], loader: Callable[[Path], tuple[Any, Any]] | None = None,
+               odds_vs: int | None = None) -> list[Card]:
+    """Load every roster (all of them, before anything is written) and list their cards."""
+    from generator.layout.cards import cards_for
+    from generator.layout.odds import odds_line
+
+    if loader is None:
+        from generator.content import load_roster as loader  # type: ignore[no-redef]
+    cards: list[Card] = []
+    for path in roster_paths:
+        system, roster = loader(path)
+        name = getattr(system, "name", system)
+        combatants = system.combatants(roster) if hasattr(system, "combatants") else None
+        odds = (lambda view, _n=name: odds_line(_n, view, odds_vs)) if odds_vs is not None else None
+        cards.extend(cards_for(name, roster, combatants, odds=odds))
+    return cards

@@ -68,7 +68,7 @@ def adapter(system: str):
 
 
 def cards_for(system: str, roster: Any, combatants: Sequence[Any] | None = None,
-              odds: Callable[[Any], list[str]] | None = None) -> list[Card]:
+              odds: Callable[[dict[str, Any]], list[str]] | None = None) -> list[Card]:
     """Every card a roster prints: one per combatant plus any roster-level cards (ability card)."""
     mod = adapter(system)
     if combatants is None:
@@ -78,7 +78,7 @@ def cards_for(system: str, roster: Any, combatants: Sequence[Any] | None = None,
     for combatant in combatants:
         view = mod.card_view(combatant)
         if odds is not None:
-            view["odds"] = odds(combatant)
+            view["odds"] = odds(view)
         card_back = back
         if hasattr(mod, "back_for"):
             card_back = Face(f"cards/{mod.back_for(view)[0]}", mod.back_for(view)[1])
