@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from generator.layout.fonts import register_pdf_fonts
+from generator.layout.fonts import font, register_pdf_fonts
 from generator.layout.units import mm_to_pt
 
 
@@ -37,7 +37,7 @@ def new_canvas(path: Path, width_mm: float, height_mm: float, title: str):
 
     register_pdf_fonts()
     c = rl_canvas.Canvas(str(path), pagesize=(mm_to_pt(width_mm), mm_to_pt(height_mm)), invariant=1,
-                         pageCompression=1)
+                         pageCompression=1, initialFontName=font("body").pdf_name, initialFontSize=8)
     c.setTitle(title)
     c.setAuthor("skirmish")
     c.setCreator("skirmish")
