@@ -58,6 +58,9 @@ def plan_sheet(page: PageSize, card: CardSize, bleed: float = 0.0, crop_marks: b
     defaults = settings.get("defaults", {})
     if bleed < 0:
         raise RenderError(f"bleed {bleed:g}mm is negative: use 0 or more")
+    max_bleed = float(defaults.get("max_bleed", 10.0))
+    if bleed > max_bleed:
+        raise RenderError(f"bleed {bleed:g}mm is more than the {max_bleed:g}mm a print needs: use 0-{max_bleed:g}mm (3mm is usual)")
     gutter = float(defaults.get("gutter", 0.0) if gutter is None else gutter)
     gap = float(defaults.get("mark_gap", 1.5))
     mark_len = float(defaults.get("mark_length", 5.0))

@@ -144,7 +144,7 @@ def test_unknown_sizes_are_one_line_errors(card, page, bleed, message):
 
 def test_bleed_larger_than_the_margin_allows(rosters, tmp_path):
     with pytest.raises(RenderError, match="larger than the margin allows"):
-        print_deck(deck(rosters), tmp_path, options(card=card_size("tarot"), bleed=70))
+        print_deck(deck(rosters), tmp_path, options(card=card_size("195x280mm"), bleed=5))
     assert list(tmp_path.iterdir()) == []
 
 
