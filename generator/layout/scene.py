@@ -327,3 +327,18 @@ def build(markup: str, title: str = "") -> Drawing:
                       title=title)
     _Builder(drawing).walk(root, {}, IDENTITY)
     return drawing
+
+
+def build_pages(markup: str, title: str = "") -> list[Drawing]:
+    """A ``<document>`` of several ``<svg>`` pages (or a single ``<svg>``) -> one Drawing per page."""
+    try:
+        root = ET.fromstring(markup)
+    except ET.ParseError as err:
+        raise RenderError(f"template for {title!r} did not produce valid XML: {err}") from None
+    pages = list(root) if root.tag.rsplit("}", 1)[-1] == "document" else [root]
+    out = []
+    for number, page in enumerate(pages, 1):
+        drawing = Drawing(_f(page.attrib, "width", None), _f(page.attrib, "height", None), title=f"{title} p{number}")
+        _Builder(drawing).walk(page, {}, IDENTITY)
+        out.append(drawing)
+    return out
