@@ -54,7 +54,7 @@ def attacks_data(cfg: dict[str, Any]) -> dict[str, Any]:
     thresholds = [[hit_threshold(s, t) for t in toughnesses] for s in strengths]
     return {"strengths": strengths, "toughnesses": toughnesses, "grid": grid, "thresholds": thresholds,
             "attacks": cfg["attacks"], "dmg_hit": hit, "dmg_crit": crit,
-            "max": max(max(row) for row in grid)}
+            "max": max(max(row) for row in grid), "min": min(min(row) for row in grid)}
 
 
 def sagaborn_data(cfg: dict[str, Any]) -> dict[str, Any]:
