@@ -7,23 +7,50 @@ registry and are embedded (subset) by reportlab.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from generator.layout.draw import Circle, ClipEnd, ClipStart, Drawing, Path, Rect, Style, Text
 from generator.layout.fonts import font, register_pdf_fonts
 from generator.layout.units import mm_to_pt
 
 
-def _apply(canvas, style: Style) -> tuple[int, int]:
-    if style.fill:
-        canvas.setFillColor(style.fill)
-    if style.stroke:
-        canvas.setStrokeColor(style.stroke)
-        canvas.setLineWidth(mm_to_pt(style.stroke_width))
-        canvas.setLineCap({"butt": 0, "round": 1, "square": 2}.get(style.linecap, 0))
-        canvas.setLineJoin({"miter": 0, "round": 1, "bevel": 2}.get(style.linejoin, 0))
-        canvas.setDash([mm_to_pt(d) for d in style.dash] if style.dash else [])
-    canvas.setFillAlpha(style.opacity)
-    canvas.setStrokeAlpha(style.opacity)
-    return (1 if style.fill else 0), (1 if style.stroke else 0)
+@lru_cache(maxsize=512)
+def _colour(hex_colour: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_colour)
+
+
+class _State:
+    """The graphics state last sent to the canvas, so unchanged settings are not re-emitted."""
+
+    def __init__(self, canvas):
+        self.c = canvas
+        self.values: dict[str, object] = {}
+
+    def set(self, key: str, value, setter) -> None:
+        if self.values.get(key, _UNSET) != value:
+            setter(value)
+            self.values[key] = value
+
+    def reset(self) -> None:
+        self.values.clear()
+
+    def apply(self, style: Style) -> tuple[int, int]:
+        c = self.c
+        if style.fill:
+            self.set("fill", style.fill, lambda v: c.setFillColor(_colour(v)))
+        if style.stroke:
+            self.set("stroke", style.stroke, lambda v: c.setStrokeColor(_colour(v)))
+            self.set("lw", style.stroke_width, lambda v: c.setLineWidth(mm_to_pt(v)))
+            self.set("cap", style.linecap, lambda v: c.setLineCap({"butt": 0, "round": 1, "square": 2}.get(v, 0)))
+            self.set("join", style.linejoin, lambda v: c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}.get(v, 0)))
+            self.set("dash", style.dash, lambda v: c.setDash([mm_to_pt(d) for d in v] if v else []))
+        self.set("alpha", style.opacity, lambda v: (c.setFillAlpha(v), c.setStrokeAlpha(v)))
+        return (1 if style.fill else 0), (1 if style.stroke else 0)
+
+
+_UNSET = object()
 
 
 def draw_ops(canvas, ops, ox: float, oy: float, page_h: float) -> None:
@@ -37,6 +64,8 @@ def draw_ops(canvas, ops, ox: float, oy: float, page_h: float) -> None:
         return mm_to_pt(page_h - (oy + y))
 
     depth = 0
+    state = _State(canvas)
+    _apply = lambda _c, style: state.apply(style)  # noqa: E731
     for op in ops:
         if isinstance(op, Rect):
             fill, stroke = _apply(canvas, op.style)
@@ -61,12 +90,13 @@ def draw_ops(canvas, ops, ox: float, oy: float, page_h: float) -> None:
                     p.close()
             canvas.drawPath(p, stroke=stroke, fill=fill)
         elif isinstance(op, Text):
-            canvas.setFillColor(op.fill)
-            canvas.setFillAlpha(op.opacity)
-            canvas.setFont(font(op.role).pdf_name, op.size_pt)
+            state.set("fill", op.fill, lambda v: canvas.setFillColor(_colour(v)))
+            state.set("alpha", op.opacity, lambda v: (canvas.setFillAlpha(v), canvas.setStrokeAlpha(v)))
+            state.set("font", (op.role, op.size_pt), lambda v: canvas.setFont(font(v[0]).pdf_name, v[1]))
             canvas.drawString(X(op.x), Y(op.y), op.text)
         elif isinstance(op, ClipStart):
             canvas.saveState()
+            state.reset()
             depth += 1
             p = canvas.beginPath()
             if op.rx:
@@ -76,6 +106,7 @@ def draw_ops(canvas, ops, ox: float, oy: float, page_h: float) -> None:
             canvas.clipPath(p, stroke=0, fill=0)
         elif isinstance(op, ClipEnd):
             canvas.restoreState()
+            state.reset()
             depth -= 1
     while depth > 0:
         canvas.restoreState()

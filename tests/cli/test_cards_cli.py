@@ -69,3 +69,16 @@ def test_missing_roster_file_is_one_line_exit_2(tmp_path):
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_sheet_command_writes_a_pdf(tmp_path, capsys):
+    target = tmp_path / "ref.pdf"
+    code, out, err = run_main(["sheet", "bladestorm", "--page", "letter", "--out", str(target)], capsys)
+    assert code == 0, err
+    assert target.read_bytes().startswith(b"%PDF") and "1 page(s)" in out
+
+
+def test_sheet_for_an_unknown_system_is_one_line(tmp_path, capsys):
+    code, _, err = run_main(["sheet", "chess", "--out", str(tmp_path / "x.pdf")], capsys)
+    assert code == 2 and err.count("\n") == 1 and "chess" in err
+    assert not (tmp_path / "x.pdf").exists()
