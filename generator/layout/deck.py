@@ -85,7 +85,7 @@ def write_sheets_pdf(path: Path, drawings: Sequence[tuple[Drawing, Drawing]], op
         canvas = new_canvas(tmp, opts.page.width, opts.page.height, title)
         if opts.calibration:
             draw_calibration(canvas, plan, opts)
-            sheets += 1
+            sheets += 2
         for start in range(0, len(drawings), plan.per_page):
             chunk = drawings[start:start + plan.per_page]
             for (front, _), (x, y) in zip(chunk, plan.slots):

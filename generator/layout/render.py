@@ -62,19 +62,23 @@ def _design_box(card_w: float, card_h: float, design_w: float, design_h: float) 
 
 
 def _grid_fit(count: int, width: float, height: float, max_pitch: float = 4.0, min_pitch: float = 1.6) -> dict[str, Any]:
-    """Largest square pitch that fits ``count`` cells in width x height (for tick-box tracks)."""
+    """Largest square pitch that fits ``count`` cells in width x height (for tick-box tracks).
+
+    Long tracks get a column count that is a multiple of five: rows of fives and tens are
+    quicker to count when ticking off damage.
+    """
     count = max(int(count), 1)
-    pitch = max_pitch
-    while pitch > min_pitch:
+
+    def columns(pitch: float) -> int:
         cols = max(int(width // pitch), 1)
-        rows = math.ceil(count / cols)
-        if rows * pitch <= height + 1e-6:
-            break
+        if cols >= 10 and count > cols:
+            cols -= cols % 5
+        return min(cols, count)
+
+    pitch = max_pitch
+    while pitch > min_pitch and math.ceil(count / columns(pitch)) * pitch > height + 1e-6:
         pitch -= 0.05
-    cols = max(int(width // pitch), 1)
-    if cols >= 10 and count > cols:
-        cols -= cols % 5  # rows in fives and tens are quicker to count when ticking off
-    cols = min(cols, count)
+    cols = columns(pitch)
     rows = math.ceil(count / cols)
     return {"cols": cols, "rows": rows, "pitch": pitch,
             "cells": [(i % cols, i // cols) for i in range(count)]}
