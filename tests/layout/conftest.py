@@ -18,27 +18,32 @@ BLADESTORM = {"name": "Goblins of the Ash Lairs", "combatants": [
 BLADEBORN = {"name": "Khagra's Ravagers", "reserve": 1, "combatants": [
     {"name": "Khagra the Usurper", "runemarks": ["hero", "leader"], "faction_runemark": "Khagra's Ravagers",
      "movement": 4, "toughness": 5, "wounds": 25, "points": 60,
-     "weapons": [{"name": "Daemonbound axe", "min_range": 1, "max_range": 1, "attacks": 4, "strength": 5,
-                  "dmg_hit": 3, "dmg_crit": 6}]},
+     "weapons": [{"name": "Daemonbound axe", "min_range": 0, "max_range": 1, "attacks": 4, "strength": 5,
+                  "dmg_hit": 3, "dmg_crit": 6},
+                 {"runemark": "bow", "min_range": 3, "max_range": 8, "attacks": 2, "strength": 3,
+                  "dmg_hit": 1, "dmg_crit": 3}]},
 ], "abilities": [
     {"cost": "double", "name": "Whispers of Chaos", "runemarks": [], "text": "Deal 2 damage or push one hex."},
     {"cost": "triple", "name": "Ravaging Advance", "runemarks": ["hero"], "text": "A bonus move action."},
 ]}
 
 SAGABORN = {"name": "House Ka'Dal", "combatants": [
-    {"name": "Halvar", "squad_cost": 60, "hp": 8, "move": 4, "range": 1, "attack": 4, "defense": 3, "height": 2,
-     "squad_type": "Hero", "special": "Shield wall.", "talents": ["Cleave"],
-     "permissions": {"talents": True, "relics": True, "weapons": False}},
+    {"name": "Halvar", "type": "hero", "cost": 60, "units": 1, "hp": 8, "move": 4, "range": 1, "attack": 4,
+     "defense": 3, "height": 2, "special": {"name": "Shield Wall", "text": "Friends beside him defend better."},
+     "icons": ["hand", "goblet"], "talents": ["Cleave"]},
 ]}
 
-GORECHOSEN = {"name": "Pit", "combatants": [
+GORECHOSEN = {"name": "Pit", "champions": [
     {"name": "Tark Gruelgore",
-     "profiles": {"healthy": [{"to_hit": 3, "wounds": 3}], "wounded": [{"to_hit": 4, "wounds": 3}]},
-     "kill_zone": {"healthy": [[0, -1, 0], [1, -1, 0]], "wounded": [[0, -1, 0]]},
-     "health": 8, "wounded_boxes": 2,
+     "healthy": {"profiles": {"near": {"to_hit": 3, "wounds": 3}, "far": {"to_hit": 4, "wounds": 1}},
+                 "kill_zone": [{"q": 0, "r": -1, "band": "near"}, {"q": 1, "r": -1, "band": "near"},
+                               {"q": 0, "r": -2, "band": "far"}]},
+     "wounded": {"profiles": {"near": {"to_hit": 4, "wounds": 3}},
+                 "kill_zone": [{"q": 0, "r": -1, "band": "near"}]},
+     "health": {"length": 6, "wounded_boxes": [3, 4]},
      "unique_action": {"name": "Scourge", "text": "Roll four dice."},
-     "unique_rule": {"name": "Blood Whip", "text": "Sixes make them discard."},
-     "fate_of_the_slain": {"name": "Last Lash", "text": "A final crack of the whip."}},
+     "unique_rule": {"name": "Blood Whip", "text": "Sixes make them discard.", "wounded": "Only if any 6s."},
+     "fate_of_the_slain": "A final crack of the whip: Last Lash."},
 ]}
 
 ROSTERS = {"bladestorm": BLADESTORM, "bladeborn": BLADEBORN, "warcry": BLADEBORN, "sagaborn": SAGABORN,

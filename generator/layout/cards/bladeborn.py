@@ -37,7 +37,8 @@ def fighter_view(c: Any, system: str) -> dict[str, Any]:
         "toughness": text(field(c, "toughness", default="")),
         "wounds": int(field(c, "wounds", default=0) or 0),
         "weapons": [
-            {"name": text(field(w, "name", default="")), "range": _range(w),
+            {"name": text(field(w, "name", default="")) or text(field(w, "runemark", default="")).capitalize(),
+             "range": _range(w),
              "attacks": text(field(w, "attacks", default="")), "strength": text(field(w, "strength", default="")),
              "damage": _damage(w)}
             for w in items(c, "weapons")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.errors import SkirmishError
 from generator.layout.cards import field, items, text
 
 FRONT = "bladestorm.svg.j2"
@@ -13,6 +14,18 @@ BACK = "back.svg.j2"
 def _inches(value: Any) -> str:
     s = text(value)
     return s if (not s or s.endswith('"')) else f'{s}"'
+
+
+def _base_label(c: Any) -> str:
+    """The base as printed (1"x1" (25x25mm)) when the rules core knows the base names."""
+    name = text(field(c, "base_name", "base", "base_size", default=""))
+    try:
+        from generator.systems.bladestorm.models import builtin_tables
+
+        base = builtin_tables().bases.get(name)
+    except (ImportError, AttributeError, KeyError, OSError, SkirmishError):
+        return name
+    return base.label() if base is not None else name
 
 
 def card_view(c: Any) -> dict[str, Any]:
@@ -28,7 +41,7 @@ def card_view(c: Any) -> dict[str, Any]:
         "name": text(field(c, "name")),
         "race": text(field(c, "race", default="")),
         "size": text(field(c, "size", default="")),
-        "base": text(field(c, "base", "base_size", default="")),
+        "base": _base_label(c),
         "movement": _inches(field(c, "movement", "movement_rate", default="")),
         "melee_attack": text(field(c, "melee_attack", default="")),
         "melee_damage": text(field(c, "melee_damage", default="")),

@@ -10,17 +10,17 @@ FRONT = "sagaborn.svg.j2"
 BACK = "back.svg.j2"
 
 
-def _flag(c: Any, *names: str) -> bool:
-    perms = field(c, "permissions", default=None)
-    for name in names:
-        if perms is not None:
-            value = field(perms, name, default=None)
-            if value is not None:
-                return bool(value)
-        value = field(c, name, f"can_use_{name}", default=None)
-        if value is not None:
-            return bool(value)
-    return False
+ICONS = {"talents": "hand", "relics": "goblet", "weapons": "sword"}
+
+
+def _permissions(c: Any) -> dict[str, bool]:
+    """What the card's bottom-bar icons allow: from ``icons`` (hand/goblet/sword) or ``permissions``."""
+    icons = field(c, "icons", default=None)
+    if icons is not None:
+        names = {text(i) for i in icons}
+        return {what: icon in names for what, icon in ICONS.items()}
+    perms = field(c, "permissions", default={})
+    return {what: bool(field(perms, what, default=False)) for what in ICONS}
 
 
 def _talent(t: Any) -> str:
@@ -28,6 +28,12 @@ def _talent(t: Any) -> str:
         return t
     name, cost = text(field(t, "name", default="")), field(t, "cost", default=None)
     return f"{name} ({text(cost)})" if cost is not None else name
+
+
+def _special(value: Any) -> dict[str, str]:
+    if value is None or isinstance(value, str):
+        return {"name": "", "text": value or ""}
+    return {"name": text(field(value, "name", default="")), "text": text(field(value, "text", default=""))}
 
 
 def card_view(c: Any) -> dict[str, Any]:
@@ -40,11 +46,12 @@ def card_view(c: Any) -> dict[str, Any]:
         "attack": text(field(c, "attack", default="")),
         "defense": text(field(c, "defense", default="")),
         "height": text(field(c, "height", default="")),
-        "squad_type": text(field(c, "squad_type", "type", default="")),
+        "squad_type": text(field(c, "squad_type", "type", default="")).capitalize(),
         "units": text(field(c, "units", "size", default="")),
-        "special": text(field(c, "special", "special_ability", default="")),
+        "special": _special(field(c, "special", "special_ability", default=None)),
         "talents": [_talent(t) for t in items(c, "talents")],
-        "permissions": {"talents": _flag(c, "talents"), "relics": _flag(c, "relics"), "weapons": _flag(c, "weapons")},
+        "weapons": [text(field(w, "name", default=w)) for w in items(c, "weapons")],
+        "permissions": _permissions(c),
         "odds": [],
     }
 
