@@ -58,7 +58,8 @@ def register(app: typer.Typer) -> None:
         result = print_deck(deck, out, opts, name=name)
         for warning in result.warnings:
             typer.echo(f"warning: {warning}", err=True)
-        typer.echo(f"{result.cards} cards on {result.sheets} sheet(s) -> {', '.join(str(f) for f in result.files[:3])}"
+        noun = "card" if result.cards == 1 else "cards"
+        typer.echo(f"{result.cards} {noun} on {result.sheets} page(s) -> {', '.join(str(f) for f in result.files[:3])}"
                    + (f" and {len(result.files) - 3} more" if len(result.files) > 3 else ""))
 
     @app.command("sheet")

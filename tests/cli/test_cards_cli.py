@@ -44,7 +44,7 @@ def test_cards_writes_pdf_pngs_and_svgs(fake_loader, tmp_path, capsys):
     assert code == 0, err
     names = {p.name for p in tmp_path.iterdir()}
     assert {"ash.pdf", "ash-sheet1.png", "ash-sheet2.png", "sea-troll.svg", "montu-back.svg"} <= names
-    assert "2 cards on 2 sheet(s)" in out
+    assert "2 cards on 2 page(s)" in out
     assert "vs Def 7" in (tmp_path / "sea-troll.svg").read_text()
 
 

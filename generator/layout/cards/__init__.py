@@ -46,6 +46,14 @@ def text(value: Any) -> str:
     return str(inner)
 
 
+def label(value: Any) -> str:
+    """A slug such as ``cinder-oath`` as a reader expects it (``Cinder Oath``); other text as is."""
+    s = text(value)
+    if s and s == s.lower() and " " not in s and ("-" in s or "_" in s):
+        return s.replace("-", " ").replace("_", " ").title()
+    return s
+
+
 @dataclass
 class Face:
     template: str  # e.g. "cards/bladestorm.svg.j2"

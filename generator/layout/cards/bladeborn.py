@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.layout.cards import field, items, text
+from generator.layout.cards import field, items, label, text
 
 FRONT = "fighter.svg.j2"
 BACK = "back.svg.j2"
@@ -32,7 +32,8 @@ def fighter_view(c: Any, system: str) -> dict[str, Any]:
         "name": text(field(c, "name")),
         "system": system,
         "runemarks": [text(r) for r in items(c, "runemarks")],
-        "faction_runemark": text(field(c, "faction_runemark", "faction", default="")),
+        "faction_runemark": label(field(c, "faction_runemark", "faction", default="")),
+        "rule": text(field(c, "rule", default="")),
         "movement": text(field(c, "movement", "move", default="")),
         "toughness": text(field(c, "toughness", default="")),
         "wounds": int(field(c, "wounds", default=0) or 0),
@@ -61,7 +62,7 @@ def ability_view(roster: Any, system: str) -> dict[str, Any] | None:
     return {
         "name": name,
         "system": system,
-        "faction_runemark": text(field(roster, "faction_runemark", "faction", default="")) or name,
+        "faction_runemark": label(field(roster, "faction_runemark", "faction", default="")) or name,
         "reserve": text(field(card, "reserve", default=field(roster, "reserve", default=""))),
         "abilities": [
             {"cost": text(field(a, "cost", default="double")), "name": text(field(a, "name", default="")),
