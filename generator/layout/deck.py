@@ -8,6 +8,7 @@ The pipeline is visible in the calls: roster -> card views (``layout.cards``) ->
 from __future__ import annotations
 
 import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -124,23 +125,23 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
             raise RenderError(f"unknown format {f!r}: choose from {', '.join(FORMATS)}")
     out_dir = Path(out_dir)
     result = DeckResult(cards=len(cards))
-    plan = plan_sheet(opts.page, opts.card, opts.bleed, opts.crop_marks)  # validate before any work
+    plan_sheet(opts.page, opts.card, opts.bleed, opts.crop_marks)  # validate before any work
     drawings = [render_card(card, opts.card, opts.bleed, opts.templates) for card in cards]
     for front, back in drawings:
         result.warnings.extend(front.warnings + back.warnings)
     out_dir.mkdir(parents=True, exist_ok=True)
-    pdf_path = out_dir / f"{name}.pdf"
     if "pdf" in opts.formats or "png" in opts.formats:
-        _, sheets = write_sheets_pdf(pdf_path, drawings, opts, title=name)
-        result.sheets = sheets
-        if "pdf" in opts.formats:
-            result.files.append(pdf_path)
-        if "png" in opts.formats:
-            pngs = [out_dir / f"{name}-sheet{i + 1}.png" for i in range(sheets)]
-            render_png(pdf_path, pngs, opts.png_dpi)
-            result.files.extend(pngs)
-            if "pdf" not in opts.formats:
-                pdf_path.unlink()
+        with tempfile.TemporaryDirectory() as scratch:
+            # a PNG-only run renders from a scratch PDF and leaves any existing PDF alone
+            pdf_path = out_dir / f"{name}.pdf" if "pdf" in opts.formats else Path(scratch) / f"{name}.pdf"
+            _, sheets = write_sheets_pdf(pdf_path, drawings, opts, title=name)
+            result.sheets = sheets
+            if "pdf" in opts.formats:
+                result.files.append(pdf_path)
+            if "png" in opts.formats:
+                pngs = [out_dir / f"{name}-sheet{i + 1}.png" for i in range(sheets)]
+                render_png(pdf_path, pngs, opts.png_dpi)
+                result.files.extend(pngs)
     if "svg" in opts.formats:
         seen: dict[str, int] = {}
         for card, (front, back) in zip(cards, drawings):
@@ -155,7 +156,6 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
                 with atomic_path(target) as tmp:
                     tmp.write_text(to_svg(drawing), encoding="utf-8")
                 result.files.append(target)
-    del plan
     return result
 
 

@@ -89,3 +89,25 @@ def test_scene_flattens_transforms_and_text_anchors():
     assert (rect.x, rect.y, rect.w, rect.h) == (4, 5, 4, 4)
     assert isinstance(text, Text) and text.size_pt == 10
     assert abs(text.x - (2 - pt_to_mm(text_width("Ab", "body", 10)) / 2)) < 1e-9
+
+
+def test_markup_characters_survive_into_the_pdf_text(rosters, tmp_path):
+    from pypdf import PdfReader
+
+    from generator.layout.deck import PrintOptions, print_deck
+    from generator.layout.sizes import page_size
+
+    roster = {"name": "A & B", "combatants": [dict(rosters["bladestorm"]["combatants"][1], name='Grot <"Big"> & Co')]}
+    result = print_deck(cards_for("bladestorm", roster), tmp_path,
+                        PrintOptions(page=page_size("a4"), card=card_size("poker")))
+    assert 'Grot <"Big"> & Co' in PdfReader(result.files[0]).pages[0].extract_text()
+
+
+def test_png_only_leaves_no_pdf(rosters, tmp_path):
+    from generator.layout.deck import PrintOptions, print_deck
+    from generator.layout.sizes import page_size
+
+    result = print_deck(cards_for("bladestorm", rosters["bladestorm"]), tmp_path,
+                        PrintOptions(page=page_size("a4"), card=card_size("poker"), formats=("png",)))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards-sheet1.png"]
+    assert result.files == [tmp_path / "cards-sheet1.png"]
