@@ -111,7 +111,7 @@ def draw_calibration(canvas, plan: SheetPlan, opts: PrintOptions) -> None:
     from generator.layout import calibration
 
     page_h = opts.page.height
-    front, back = calibration.drawings(opts.page, opts.back_offset)
+    front, back = calibration.drawings(opts.page, opts.back_offset, user_dir=opts.templates)
     pdf_writer.draw_ops(canvas, front.ops, 0, 0, page_h)
     canvas.showPage()
     pdf_writer.draw_ops(canvas, back.ops, 0, 0, page_h)
