@@ -68,30 +68,25 @@ class Incidence:
         iu = np.triu_indices(n, 1)
         self.pair_i = iu[0].astype(np.int32)
         self.pair_j = iu[1].astype(np.int32)
+        self._flat_upper = (iu[0] * n + iu[1]).astype(np.int64)
 
-    def _gather(self, ptr: np.ndarray, pairs: np.ndarray, which: np.ndarray) -> np.ndarray:
-        if which.size == 0:
-            return np.empty(0, dtype=pairs.dtype)
-        starts, ends = ptr[which], ptr[which + 1]
-        lengths = ends - starts
-        total = int(lengths.sum())
-        if total == 0:
-            return np.empty(0, dtype=pairs.dtype)
-        # Concatenate the slices without a Python loop: index = start of slice + position in it.
-        offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
-        return pairs[np.arange(total) + offsets]
+    @staticmethod
+    def _mark(out: np.ndarray, ptr: np.ndarray, pairs: np.ndarray, which: np.ndarray) -> None:
+        """Set ``out`` True for every pair listed under the keys ``which`` (one slice per key)."""
+        for k in which.tolist():
+            out[pairs[ptr[k] : ptr[k + 1]]] = True
 
     def blocked_pairs(self, blocked: np.ndarray, rule: str = "standard") -> np.ndarray:
         """Bool array over pairs: is the sight line blocked, for a bool mask of blocked cells."""
         blocked = np.asarray(blocked, dtype=bool)
         cells = np.flatnonzero(blocked)
         out = np.zeros(self.npairs, dtype=bool)
-        out[self._gather(self.cross_ptr, self.cross_pairs, cells)] = True
+        self._mark(out, self.cross_ptr, self.cross_pairs, cells)
         if rule == "strict":
-            out[self._gather(self.touch_ptr, self.touch_pairs, cells)] = True
+            self._mark(out, self.touch_ptr, self.touch_pairs, cells)
         elif rule == "standard" and self.seam_a.size:
             seams = np.flatnonzero(blocked[self.seam_a] & blocked[self.seam_b])
-            out[self._gather(self.seam_ptr, self.seam_pairs, seams)] = True
+            self._mark(out, self.seam_ptr, self.seam_pairs, seams)
         elif rule not in ("standard", "per-hex", "strict"):
             raise ValueError(f"unknown LOS rule {rule!r}")
         return out
@@ -100,7 +95,7 @@ class Incidence:
         """All-cells N x N visibility (True = visible); rows/cols of blocked cells are meaningless."""
         vis = ~self.blocked_pairs(blocked, rule)
         m = np.zeros((self.n, self.n), dtype=bool)
-        m[self.pair_i, self.pair_j] = vis
+        m.ravel()[self._flat_upper] = vis
         m |= m.T
         np.fill_diagonal(m, True)
         return m
