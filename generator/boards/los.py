@@ -37,7 +37,7 @@ from typing import Iterable, Literal, Sequence
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Point
 
 from generator.errors import MapError
 
