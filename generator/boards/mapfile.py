@@ -377,4 +377,10 @@ def _represent_list(dumper, data):
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow and bool(data))
 
 
+def _represent_str(dumper, data):
+    style = '"' if _CELL_RE.match(data) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
 _MapDumper.add_representer(list, _represent_list)
+_MapDumper.add_representer(str, _represent_str)
