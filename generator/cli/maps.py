@@ -184,7 +184,7 @@ def fairness_section(board: BoardMap):
 
 
 def _report_text(report) -> str:
-    for attr in ("to_text", "text", "render_text"):
+    for attr in ("table", "to_text", "text"):
         fn = getattr(report, attr, None)
         if callable(fn):
             return fn()

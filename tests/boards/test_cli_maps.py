@@ -63,3 +63,23 @@ def test_validate_good_and_cut_off_maps(capsys, tmp_path):
     assert code == 1 and "not connected" in out
     code, _, err = run(capsys, "map", "validate", str(tmp_path / "missing.yaml"))
     assert code == 2 and "no such map file" in err
+
+
+def test_validate_prints_the_fairness_report_when_available(capsys, monkeypatch):
+    import sys
+    import types
+
+    class Report:
+        def table(self):
+            return "fairness: distances equal"
+
+        def to_json(self):
+            return {"distance_gap": 0}
+
+    fake = types.ModuleType("generator.boards.fairness")
+    fake.fairness_report = lambda board: Report()
+    monkeypatch.setitem(sys.modules, "generator.boards.fairness", fake)
+    code, out, _ = run(capsys, "map", "validate", MAP)
+    assert code == 0 and "fairness: distances equal" in out
+    code, out, _ = run(capsys, "map", "validate", MAP, "--json")
+    assert json.loads(out)["fairness"] == {"distance_gap": 0}
