@@ -1,0 +1,1 @@
+"""Bladestorm (Metal Express): Basic Game combatants, combat, creation and TPC."""
