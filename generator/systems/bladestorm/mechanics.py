@@ -135,7 +135,7 @@ def resolve_attack(
         if rng is None:
             raise SkirmishError("an attack needs either fixed dice or a random source")
         rolled = parse_roll(arm.attack).roll(rng)
-        faces, total = tuple(rolled.faces), rolled.total
+        faces, total = tuple(rolled.values), rolled.total
     else:
         faces = tuple(faces)
         total = attack_total(arm.attack, faces)

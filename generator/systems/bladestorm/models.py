@@ -16,6 +16,7 @@ from typing import Literal, Optional
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from generator.dice.bladestorm import parse_damage, parse_roll
 from generator.errors import DiceError
 from generator.resources import content_dir
 
@@ -29,13 +30,6 @@ TABLES_FILE = "bladestorm/tables.yaml"
 def check_attack(text: str) -> str:
     """A Melee Attack such as ``2D6+D10+3``: parsed by the dice engine, kept as written."""
     try:
-        from generator.dice.bladestorm import parse_roll
-    except ImportError:  # TEMPORARY until the dice engine is merged
-        import re
-        if not re.fullmatch(r"\s*(\d*D(6|10))(\s*\+\s*\d*D(6|10))*(\s*[+-]\s*\d+)?\s*", text, re.I):
-            raise ValueError(f"{text!r} is not a dice roll like 3D6+4")
-        return text.strip()
-    try:
         parse_roll(text)
     except DiceError as err:
         raise ValueError(str(err)) from None
@@ -44,13 +38,6 @@ def check_attack(text: str) -> str:
 
 def check_damage(text: str) -> str:
     """A Melee Damage such as ``High+Low+2``: parsed by the dice engine, kept as written."""
-    try:
-        from generator.dice.bladestorm import parse_damage
-    except ImportError:  # TEMPORARY until the dice engine is merged
-        import re
-        if not re.fullmatch(r"\s*(High|Low)(\s*\+\s*(High|Low))?(\s*x\s*\d+)?(\s*[+-]\s*\d+)?\s*", text, re.I):
-            raise ValueError(f"{text!r} is not a damage like High+2")
-        return text.strip()
     try:
         parse_damage(text)
     except DiceError as err:
