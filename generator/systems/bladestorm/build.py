@@ -146,38 +146,36 @@ def cheapest_random(tables: Optional[Tables] = None) -> int:
     return int(best)
 
 
-def build_random(rng: Rng, count: int = 1, points: Optional[int] = None) -> list[Built]:
-    """``count`` random combatants; with ``points``, their TPC together stays within it.
+def build_random(rng: Rng, count: int = 1, points: Optional[float] = None) -> list[Built]:
+    """``count`` random combatants; with ``points``, each one's TPC is at most ``points``.
 
-    Each combatant is re-rolled (at most :data:`MAX_ATTEMPTS` times) until it fits what is left
-    of the budget after reserving the cheapest possible combatant for each one still to come.
-    Rejected rolls are counted in the log; the seed reproduces everything.
+    A combatant over the budget is re-rolled (at most :data:`MAX_ATTEMPTS` times) from its own
+    stream, so the seed still reproduces everything; the log says how many rolls were thrown
+    away. A budget below the cheapest combatant the tables can make is refused up front.
     """
     if count < 1:
         raise SkirmishError(f"--count must be at least 1, not {count}")
-    floor = cheapest_random()
-    if points is not None and points < floor * count:
-        raise SkirmishError(
-            f"--points {points} is too small: the cheapest combatant the random tables can make costs "
-            f"{floor} TPC, so {count} need at least {floor * count}"
-        )
+    if points is not None:
+        floor = cheapest_random()
+        if points < floor:
+            raise SkirmishError(
+                f"--points {points:g} is too small: the cheapest combatant the random tables can make "
+                f"costs {floor} TPC"
+            )
     built: list[Built] = []
-    left = points
     for index in range(count):
         stream = rng.spawn(f"bladestorm-random-{index}")
         for attempt in range(1, MAX_ATTEMPTS + 1):
             result = roll_combatant(stream)
-            tpc = int(result.combatant.tpc or 0)
-            if left is None or tpc <= left - floor * (count - index - 1):
+            if points is None or int(result.combatant.tpc or 0) <= points:
                 break
         else:
             raise SkirmishError(
-                f"no random combatant fitting {left} TPC turned up in {MAX_ATTEMPTS} rolls; raise --points"
+                f"no random combatant within {points:g} TPC turned up in {MAX_ATTEMPTS} rolls; raise --points"
             )
         if attempt > 1:
-            result.log.insert(0, f"(re-rolled {attempt - 1} times to fit {left} TPC)")
-        if left is not None:
-            left -= tpc
+            times = "once" if attempt == 2 else f"{attempt - 1} times"
+            result.log.insert(0, f"(re-rolled {times} to stay within {points:g} TPC)")
         built.append(result)
     return built
 

@@ -197,16 +197,12 @@ def price(cards: Sequence[Combatant]) -> list[Priced]:
 
 def anchor_cards() -> dict[str, list[Combatant]]:
     """The book's anchor combatants, from the built-in content."""
-    import yaml
-
+    from generator.content import load_model
     from generator.resources import content_dir
     from generator.systems.bladestorm.models import Roster
 
     def load(name: str) -> list[Combatant]:
-        data = yaml.safe_load((content_dir() / "bladestorm" / name).read_text(encoding="utf-8"))
-        data.pop("system", None)
-        data.pop("kind", None)
-        return list(Roster.model_validate(data).combatants)
+        return list(load_model(content_dir() / "bladestorm" / name, Roster).combatants)  # type: ignore[attr-defined]
 
     low = builtin_tables().sizes["medium"].stats
     default = Combatant(

@@ -13,7 +13,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, Optional
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from generator.dice.bladestorm import parse_damage, parse_roll
@@ -191,11 +190,9 @@ class Tables(_Strict):
 @lru_cache(maxsize=1)
 def builtin_tables() -> Tables:
     """The built-in creation tables: size limits, races, random tables, weapons."""
-    with open(content_dir() / TABLES_FILE, encoding="utf-8") as handle:
-        data = yaml.safe_load(handle)
-    data.pop("system", None)
-    data.pop("kind", None)
-    return Tables.model_validate(data)
+    from generator.content import load_model
+
+    return load_model(content_dir() / TABLES_FILE, Tables)  # type: ignore[return-value]
 
 
 # -- a combatant card -----------------------------------------------------------------------
