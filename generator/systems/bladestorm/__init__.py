@@ -36,10 +36,7 @@ def roster_document(members: Sequence[Combatant], name: str) -> dict:
 SYSTEM = System(
     name="bladestorm",
     title="Bladestorm",
-    summary=(
-        "Dice-pool skirmish: an attack roll such as 2D6+D10+3 must beat Defense, and its highest "
-        "or lowest dice are the damage; combatants are priced in TPC."
-    ),
+    summary="Attack rolls like 2D6+D10+3 against Defense; damage from the high and low dice; TPC.",
     content_models={"roster": Roster, "tables": Tables},
     combatants=combatants,
     describe=describe,
