@@ -8,7 +8,7 @@ sides can fall in the same exchange: a draw.
 The chance is computed by dynamic programming over (hits on the lone combatant, which member
 it is striking, hits on that member), from the exact damage distributions of single attacks
 (:func:`generator.dice.bladestorm.attack_odds`). An exchange in which nothing happens repeats the
-same state; its probability is divided out. Movement, the approach and the first lone exchange of
+same state; its probability is divided out (if nothing can ever happen, it is a draw). Movement, the approach and the first lone exchange of
 the book's example are left out: this is the fight itself.
 """
 
@@ -90,8 +90,11 @@ def one_against_many(lone: Combatant, group: Sequence[Combatant]) -> Outlook:
                     acc_l += px * float(volley @ lose[rows, nxt])
                     if nxt == col:
                         stay = px * volley[0]
-                win[t, col] = acc_w / (1.0 - stay)
-                lose[t, col] = acc_l / (1.0 - stay)
+                if stay >= 1.0:  # neither side can ever hurt the other: a stalemate, a draw
+                    win[t, col] = lose[t, col] = 0.0
+                else:
+                    win[t, col] = acc_w / (1.0 - stay)
+                    lose[t, col] = acc_l / (1.0 - stay)
     w, l = float(win[0, 0]), float(lose[0, 0])
     return Outlook(w, l, max(0.0, 1.0 - w - l), tuple(m.name for m in group))
 
