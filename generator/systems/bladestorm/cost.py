@@ -37,8 +37,8 @@ from generator.systems.base import Priced
 from generator.systems.bladestorm.models import Combatant, Tables, builtin_tables
 
 BASE = 50.0
-MOBILITY = 0.025  # per inch of Movement above 5"
-SCALE = 147.16  # fitted by calibrate(); see the module docstring
+MOBILITY = 0.01  # per inch of Movement above 5"
+SCALE = 150.33  # fitted by calibrate(); see the module docstring
 REFERENCE_MOVE = 5
 ANCHOR_TOLERANCE = 0.05  # each book anchor within 5%
 
