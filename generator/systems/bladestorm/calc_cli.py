@@ -87,7 +87,8 @@ def interactive(choices: Choices) -> Choices:
     choices.size = _choice("Size", list(t.sizes), choices.size or t.races[choices.race].size)
     running("size and race")
 
-    typer.echo("Step 2: stats (before race modifiers)")
+    typer.echo("Step 2: stats (before race modifiers; they add to the TPC once there is a weapon,")
+    typer.echo("        because a combatant that cannot attack has no fighting worth)")
     rule = t.sizes[choices.size]
     for stat in ("movement", "defense", "endurance"):
         low, high = rule.stats[stat]
