@@ -189,6 +189,7 @@ class Choices:
 
     race: str = "human"
     size: Optional[str] = None
+    base: Optional[str] = None  # a base other than the size's own, e.g. cavalry
     movement: Optional[int] = None
     defense: Optional[int] = None
     endurance: Optional[int] = None
@@ -226,6 +227,7 @@ def calculate(choices: Choices, tables: Optional[Tables] = None) -> tuple[Combat
     race = t.races[race_key]
     size = _known("size", choices.size, list(t.sizes)) if choices.size else race.size
     rule = t.sizes[size]
+    base = _known("base", choices.base, list(t.bases)) if choices.base else None
     stats = {}
     for stat in ("movement", "defense", "endurance"):
         low, high = rule.stats[stat]
@@ -253,6 +255,7 @@ def calculate(choices: Choices, tables: Optional[Tables] = None) -> tuple[Combat
         name=choices.name or race_key.title(),
         race=race_key.title(),
         size=size,
+        base=base if base != rule.base else None,
         movement=stats["movement"],
         defense=stats["defense"] + race.defense,
         endurance=stats["endurance"] + race.endurance,

@@ -135,6 +135,7 @@ def register_calc(calc_app: typer.Typer) -> None:
     def bladestorm(
         race: str = typer.Option("human", "--race", help="human, orc or troll (the race sets the size unless --size is given)."),
         size: Optional[str] = typer.Option(None, "--size", help="small, medium, large or huge."),
+        base: Optional[str] = typer.Option(None, "--base", help="A base other than the size's own: small, medium, large, cavalry or huge."),
         move: Optional[int] = typer.Option(None, "--move", help="Movement Rate in inches (default: the size's lowest)."),
         defense: Optional[int] = typer.Option(None, "--defense", help="Defense before race modifiers."),
         endurance: Optional[int] = typer.Option(None, "--endurance", help="Endurance before race modifiers."),
@@ -148,7 +149,7 @@ def register_calc(calc_app: typer.Typer) -> None:
         ask: bool = typer.Option(False, "--interactive", "-i", help="Choose every step at prompts, with the running TPC."),
     ) -> None:
         choices = Choices(
-            race=race, size=size, movement=move, defense=defense, endurance=endurance,
+            race=race, size=size, base=base, movement=move, defense=defense, endurance=endurance,
             weapons=list(weapon or []), attack_bonus=attack_bonus, extra_dice=extra_dice,
             damage_bonus=damage_bonus, name=name, special=special,
         )

@@ -150,3 +150,14 @@ def test_calculator_output_is_a_roster_file_every_command_loads(tmp_path):
     assert (loaded.system, loaded.kind) == ("bladestorm", "roster")
     assert loaded.model.combatants == cards
     assert loaded.model.tpc == sum(c.tpc for c in cards)
+
+
+def test_our_extensions_huge_size_and_cavalry_base():
+    giant, _ = calculate(Choices(race="human", size="huge", weapons=["warhammer"], extra_dice=2))
+    assert giant.melee_attack == "5D6-3" and giant.base_name == "huge"
+    rider, _ = calculate(Choices(race="human", base="cavalry", weapons=["mace"], name="Rider"))
+    assert rider.base == "cavalry" and rider.size == "medium"
+    from generator.systems.bladestorm.describe import describe
+    assert 'Rider - Human, medium, 1"x1.5" (25x40mm) base' in describe(rider)
+    with pytest.raises(SkirmishError, match="unknown base 'saddle': choose one of small, medium, large, cavalry, huge"):
+        calculate(Choices(base="saddle"))
