@@ -173,17 +173,37 @@ class Tables(_Strict):
 
     @model_validator(mode="after")
     def _complete(self) -> "Tables":
-        """Every roll the dice can make must land on exactly one row, or creation would fail."""
-        spans = {"movement": (2, 16), "defense": (2, 12), "endurance": (2, 16), "weapons": (2, 12), "races": (2, 12)}
+        """Every roll must land on exactly one row, and the size ranges must match the columns.
+
+        Otherwise random creation could fail on some roll, or the calculator would offer values
+        the random method never makes (or miss ones it does).
+        """
+        tables = {"movement": self.movement, "defense": self.defense, "endurance": self.endurance, "weapons": self.weapons}
+        spans = {name: (parse_roll(t.dice).minimum, parse_roll(t.dice).maximum) for name, t in tables.items()}
+        spans["races"] = (2, 12)  # the race table is rolled on 2D6
         for name, (low, high) in spans.items():
             if name == "races":
                 ranges = [race.roll for race in self.races.values()]
             else:
-                ranges = [row.roll for row in getattr(self, name).rows]
+                ranges = [row.roll for row in tables[name].rows]
             for roll in range(low, high + 1):
                 hits = sum(1 for a, b in ranges if a <= roll <= b)
                 if hits != 1:
                     raise ValueError(f"{name}: a roll of {roll} matches {hits} rows (each roll needs exactly one)")
+        for size in ("medium", "large"):
+            rule = self.sizes.get(size)  # type: ignore[call-overload]
+            if rule is None:
+                raise ValueError(f"sizes: the book's {size} size is missing")
+            for stat in ("movement", "defense", "endurance"):
+                column = [getattr(row, size) for row in tables[stat].rows]
+                if tuple(rule.stats[stat]) != (min(column), max(column)):
+                    raise ValueError(
+                        f"sizes.{size}.stats.{stat}: {list(rule.stats[stat])} does not match the "
+                        f"{stat} table's {size} column, {min(column)} to {max(column)}"
+                    )
+        keys = [row.key for row in self.weapons.rows]
+        if len(set(keys)) != len(keys):
+            raise ValueError("weapons: every row needs its own key")
         return self
 
 
