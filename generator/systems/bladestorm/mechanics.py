@@ -41,6 +41,26 @@ TURN_SEQUENCE: tuple[str, ...] = (
 )
 
 
+def initiative(players: Sequence[str], rng: Optional[Rng] = None, first: Optional[str] = None) -> list[str]:
+    """Who is player 1 (moves first) and player 2, decided once before the first turn.
+
+    The Basic Game leaves this to the scenario (Warriors of Ash: the Goblins move first). When a
+    scenario does not say, we roll off: a D6 each, re-rolling ties -- our rule, not the book's.
+    """
+    if len(players) != 2:
+        raise SkirmishError(f"initiative is between two players, not {len(players)}")
+    if first is not None:
+        if first not in players:
+            raise SkirmishError(f"{first!r} is not playing: choose {players[0]!r} or {players[1]!r}")
+        return [first, next(p for p in players if p != first)]
+    if rng is None:
+        raise SkirmishError("a roll-off for initiative needs a random source")
+    while True:
+        a, b = rng.die(6), rng.die(6)
+        if a != b:
+            return list(players) if a > b else [players[1], players[0]]
+
+
 @dataclass
 class InPlay:
     """A combatant on the table: its card, its side and the Endurance boxes checked so far."""

@@ -103,3 +103,15 @@ def test_random_attacks_are_reproducible(table, cards):
         return [resolve_attack(troll, montu, rng=rng).faces for rng in [Rng(seed)] for _ in range(5)]
 
     assert run(7) == run(7)
+
+
+def test_initiative_follows_the_scenario_or_a_seeded_roll_off():
+    from generator.dice.rng import Rng
+    from generator.systems.bladestorm.mechanics import initiative
+
+    # Warriors of Ash: the Goblins move first, the Troll second.
+    assert initiative(["Sea-Troll", "Goblins"], first="Goblins") == ["Goblins", "Sea-Troll"]
+    rolled = initiative(["Outriders", "Wardens"], Rng(3))
+    assert sorted(rolled) == ["Outriders", "Wardens"] and rolled == initiative(["Outriders", "Wardens"], Rng(3))
+    with pytest.raises(SkirmishError, match="'Elves' is not playing"):
+        initiative(["Sea-Troll", "Goblins"], first="Elves")
