@@ -35,6 +35,16 @@ def check_attack(text: str) -> str:
     return text.strip()
 
 
+def check_card_attack(text: str) -> str:
+    """A card's attack roll: a valid roll that throws no more dice than the tables allow."""
+    text = check_attack(text)
+    limit = builtin_tables().max_attack_dice
+    count = parse_roll(text).dice_count
+    if count > limit:
+        raise ValueError(f"{text} throws {count} dice; a Bladestorm attack throws at most {limit}")
+    return text
+
+
 def check_damage(text: str) -> str:
     """A Melee Damage such as ``High+Low+2``: parsed by the dice engine, kept as written."""
     try:
@@ -169,6 +179,7 @@ class Tables(_Strict):
     defense: SizeTable
     endurance: SizeTable
     weapons: WeaponTable
+    max_attack_dice: int = Field(ge=1, le=20)
     calculator: CalculatorRule
 
     @model_validator(mode="after")
@@ -228,7 +239,7 @@ class Weapon(_Strict):
     @field_validator("attack")
     @classmethod
     def _attack(cls, value: str) -> str:
-        return check_attack(value)
+        return check_card_attack(value)
 
     @field_validator("damage")
     @classmethod
@@ -290,7 +301,7 @@ class Combatant(_Strict):
     @field_validator("melee_attack")
     @classmethod
     def _attack(cls, value: Optional[str]) -> Optional[str]:
-        return None if value is None else check_attack(value)
+        return None if value is None else check_card_attack(value)
 
     @field_validator("melee_damage")
     @classmethod

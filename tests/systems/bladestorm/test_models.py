@@ -87,3 +87,9 @@ def test_completed_cells_are_marked_and_explained():
     assert t.bases["large"].label() == '1.25"x1.25" (40x40mm)'
     assert t.bases["small"].label() == '5/8"x5/8" (15x15mm)'
     assert t.bases["cavalry"].label() == '1"x1.5" (25x40mm)'
+
+
+def test_an_attack_throws_at_most_eight_dice():
+    assert Combatant.model_validate(card(size="huge", movement=10, endurance=40, melee_attack="5D6+3D10")).armed
+    problem = messages(card(melee_attack="12D10+4"))["melee_attack"]
+    assert problem.endswith("12D10+4 throws 12 dice; a Bladestorm attack throws at most 8")
