@@ -1,7 +1,7 @@
 """Warcry: fighter cards, ability dice, universal abilities, random fighters and the calculator.
 
 Fighter cards are shared with Bladeborn (``models.py``); the points cost model lives in
-``cost.py`` and is reached through ``pricing.price`` (with a documented fallback).
+``cost.py`` and is reached through ``pricing.price``.
 """
 
 from __future__ import annotations
@@ -29,10 +29,9 @@ def _content_models() -> dict:
         "limits": Limits,
         "archetypes": Archetypes,
     }
-    if pricing.cost_model_available():  # the fitted cost model's coefficients file
-        from generator.systems.warcry.cost import CostModel
+    from generator.systems.warcry.cost import CostModel
 
-        models["cost-model"] = CostModel
+    models["cost-model"] = CostModel  # the fitted coefficients are data too
     return models
 
 

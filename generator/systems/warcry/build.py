@@ -258,7 +258,7 @@ def make_fighter(
 def calc_report(fighter: Fighter) -> str:
     """The fighter's card and its itemised cost."""
     [priced] = pricing.price([fighter])
-    source = "the Warcry cost model" if pricing.cost_model_available() else "the fallback formula in pricing.py"
+    source = "the Warcry cost model"
     lines = [describe(fighter), "", f"Cost, by {source}:"]
     width = max(len(k) for k in priced.breakdown) if priced.breakdown else 0
     for item, value in priced.breakdown.items():

@@ -74,12 +74,12 @@ def build_kit(system):
     return BLADEBORN_KIT if system == "bladeborn" else WARCRY_KIT
 
 
-def test_fallback_price_is_itemised_and_sums_to_its_cost():
+def test_price_is_itemised_and_sums_to_its_cost():
     fighter = make_fighter(WARCRY_KIT, "X", 5, 4, 15, ["1/3/4/1/4"])
-    priced = pricing.fallback_price(fighter)
+    [priced] = pricing.price([fighter])
     assert abs(sum(priced.breakdown.values()) - priced.cost) < 0.5
     tougher = make_fighter(WARCRY_KIT, "X", 5, 5, 20, ["1/3/4/1/4"])
-    assert pricing.fallback_price(tougher).cost > priced.cost
+    assert pricing.price([tougher])[0].cost > priced.cost
 
 
 def calc_app():
