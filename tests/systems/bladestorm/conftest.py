@@ -1,17 +1,16 @@
 """Shared fixtures: the book's four Warriors of Ash combatants, loaded from content/."""
 
 import pytest
-import yaml
 
+from generator.content import load_file
 from generator.resources import content_dir
 from generator.systems.bladestorm.models import Roster
 
 
 def load_roster(filename: str) -> Roster:
-    data = yaml.safe_load((content_dir() / "bladestorm" / filename).read_text(encoding="utf-8"))
-    assert data.pop("system") == "bladestorm"
-    assert data.pop("kind") == "roster"
-    return Roster.model_validate(data)
+    loaded = load_file(content_dir() / "bladestorm" / filename)
+    assert (loaded.system, loaded.kind) == ("bladestorm", "roster")
+    return loaded.model
 
 
 @pytest.fixture
