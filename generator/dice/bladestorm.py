@@ -221,8 +221,13 @@ def _check_exact_size(expr: RollExpr) -> None:
         )
 
 
+@lru_cache(maxsize=2048)
 def _joint(expr: RollExpr, damage: DamageExpr | None) -> dict[tuple[int, int], int]:
-    """(total, damage) -> number of ways, enumerating sorted dice outcomes with icepool."""
+    """(total, damage) -> number of ways, enumerating sorted dice outcomes with icepool.
+
+    Cached: a cost model asks the same attack against many Defense values, and the
+    enumeration, not the comparison with Defense, is the expensive part.
+    """
     _check_exact_size(expr)
     if not expr.groups:
         dmg = damage.apply([]) if damage else 0
@@ -239,7 +244,7 @@ def _joint(expr: RollExpr, damage: DamageExpr | None) -> dict[tuple[int, int], i
 @lru_cache(maxsize=1024)
 def _total_distribution(expr: RollExpr) -> Distribution:
     counts: dict[int, int] = {}
-    for (total, _), ways in _joint(expr, None).items():
+    for (total, _), ways in _joint(RollExpr(expr.groups, expr.modifier), None).items():
         counts[total] = counts.get(total, 0) + ways
     return Distribution.from_counts(counts)
 
@@ -262,6 +267,8 @@ def attack_odds(attack: RollExpr | str, defense: int, damage: DamageExpr | str) 
     """Exact odds of one melee attack: hit when the roll exceeds ``defense``; miss deals 0."""
     expr = parse_roll(attack) if isinstance(attack, str) else attack
     dmg = parse_damage(damage) if isinstance(damage, str) else damage
+    # Normalise away the source text so "3d6+4" and "3D6+4" share one cache entry.
+    dmg = DamageExpr(dmg.base, dmg.fixed, dmg.steps)
     return _attack_odds_cached(RollExpr(expr.groups, expr.modifier), int(defense), dmg)
 
 
