@@ -99,3 +99,22 @@ def test_validate_exits_2_when_a_file_has_problems(skirmish, tmp_path):
     result = skirmish("validate", bad)
     assert result.returncode == 2
     assert "bad.yaml" in result.stderr
+
+
+def test_user_content_folder_overrides_and_extends(skirmish, tmp_path):
+    import json
+    from pathlib import Path
+
+    builtin = Path(__file__).resolve().parents[2] / "content" / "sagaborn" / "house-vareth.yaml"
+    mine = tmp_path / "sagaborn"
+    mine.mkdir()
+    text = builtin.read_text()
+    original_name = next(line for line in text.splitlines() if line.startswith("name:"))
+    (mine / "house-vareth.yaml").write_text(text.replace(original_name, "name: My Own Retinue"))
+    (mine / "second.yaml").write_text(text.replace(original_name, "name: A Second Retinue"))
+    result = skirmish("--content", tmp_path, "systems", "--json")
+    assert result.returncode == 0, result.stderr
+    sagaborn = next(row for row in json.loads(result.stdout) if row["system"] == "sagaborn")
+    names = {r["name"] for r in sagaborn["rosters"]}
+    assert {"My Own Retinue", "A Second Retinue"} <= names
+    assert original_name.removeprefix("name: ").strip() not in names
