@@ -134,6 +134,11 @@ def random_team(rng: Rng, points: int = DEFAULT_POINT_LIMIT, log: list[str] | No
         log.append(f"squad {len(squads) + 1}: " + "; ".join(entry))
         squads.append(squad)
         left -= squad.total_cost
+    if not squads:
+        raise SkirmishError(
+            f"--points {points} is too tight: no random SagaBorn squad fitted in {MAX_SQUAD_ATTEMPTS} rolls "
+            f"(the cheapest possible costs {floor}); try --points 100 or more"
+        )
     log.append(f"team: {len(squads)} squads, {points - left} of {points} points, {left} unspent")
     team_name = name or f"Random team (seed {rng.seed})"
     return Team(name=team_name, point_limit=points, squads=squads,

@@ -134,3 +134,14 @@ def test_cli_random_team_file_validates_and_shows(tmp_path, capsys):
     assert again.read_text() == out.read_text()
     code, _, err = run("create", "random", "sagaborn", "--points", "5")
     assert code == 2 and "too small" in err and "Traceback" not in err
+
+
+def test_a_budget_too_tight_for_any_rolled_squad_is_a_clear_error():
+    import pytest
+
+    from generator.dice.rng import make_rng
+    from generator.errors import SkirmishError
+    from generator.systems.sagaborn.build import build_random
+
+    with pytest.raises(SkirmishError, match="--points 20"):
+        build_random(make_rng(1), points=20)
