@@ -415,42 +415,45 @@ def pick_objectives(
         return []
     total = _depth(layout)
     side = layout.width if layout.axis == "vertical" else layout.height
-    lo = max(depth + 1, int(math.floor(total * 0.25)))
-    hi = min(total - depth - 2, total - 1 - int(math.floor(total * 0.25)))
-    middle = [c for c in layout.cells
-              if lo <= _edge_index(layout, c) <= hi and c not in forbidden
-              and 0 < _along(layout, c) < side - 1]
-    if not middle:
-        middle = [c for c in layout.cells if c not in forbidden]
     sym = layout.symmetry != "none"
-    fixed = [c for c in middle if layout.image[c] == c] if sym else []
-    if sym and count % 2 and not fixed:
-        raise MapError(
-            f"{count} objectives cannot be placed with {layout.symmetry} symmetry on a "
-            f"{layout.width}x{layout.height} board: it has no centre cell; use an even number of objectives "
-            "or another symmetry"
-        )
-    for _ in range(200):
-        chosen: list[Cell] = []
-        if sym and count % 2:
-            centre = _centre_cells(layout, fixed)
-            chosen.append(rng.choice(centre))
-        pool = list(middle)
-        rng.shuffle(pool)
-        for cell in pool:
-            if len(chosen) >= count:
-                break
-            group = {cell, layout.image[cell]} if sym else {cell}
-            if sym and len(group) == 1:
-                continue  # self-images are used only for the odd one
-            if len(chosen) + len(group) > count:
+    # The middle band: within 20% of the board's depth of the centre line and one cell clear of
+    # the zones; on small boards it widens step by step.
+    for reach_share, clear in ((0.2, 1), (0.35, 1), (0.5, 0)):
+        centre, reach = (total - 1) / 2, max(1.0, reach_share * total)
+        lo = max(depth + clear, math.ceil(centre - reach))
+        hi = min(total - depth - 1 - clear, math.floor(centre + reach))
+        middle = [c for c in layout.cells
+                  if lo <= _edge_index(layout, c) <= hi and c not in forbidden
+                  and 0 < _along(layout, c) < side - 1]
+        fixed = [c for c in middle if layout.image[c] == c] if sym else []
+        if sym and count % 2 and not fixed:
+            if any(layout.image[c] == c for c in layout.cells if c not in forbidden):
                 continue
-            if all(_dist(layout, g, c) >= spacing for g in group for c in chosen) and (
-                len(group) == 1 or _dist(layout, *group) >= spacing
-            ):
-                chosen.extend(sorted(group))
-        if len(chosen) == count:
-            return _row_major(chosen)
+            raise MapError(
+                f"{count} objectives cannot be placed with {layout.symmetry} symmetry on a "
+                f"{layout.width}x{layout.height} board: it has no centre cell; use an even number of "
+                "objectives or another symmetry"
+            )
+        for _ in range(30):
+            chosen: list[Cell] = []
+            if sym and count % 2:
+                chosen.append(rng.choice(_centre_cells(layout, fixed)))
+            pool = list(middle)
+            rng.shuffle(pool)
+            for cell in pool:
+                if len(chosen) >= count:
+                    break
+                group = {cell, layout.image[cell]} if sym else {cell}
+                if sym and len(group) == 1:
+                    continue  # self-images are used only for the odd one
+                if len(chosen) + len(group) > count:
+                    continue
+                if all(_dist(layout, g, c) >= spacing for g in group for c in chosen) and (
+                    len(group) == 1 or _dist(layout, *group) >= spacing
+                ):
+                    chosen.extend(sorted(group))
+            if len(chosen) == count:
+                return _row_major(chosen)
     raise MapError(
         f"cannot place {count} objectives {spacing} cells apart on a {layout.width}x{layout.height} board: "
         "use fewer objectives or a larger board"
@@ -644,6 +647,12 @@ def generate_map(
     if not 0 <= n_obj <= 12:
         raise MapError(f"--objectives {n_obj}: allowed is 0 to 12")
     layout = choose_layout(params.grid, params.orientation, params.offset, width, height, sym)
+    note = layout.note
+    if (objectives is None and n_obj % 2 and sym != "none"
+            and not any(layout.image[c] == c for c in layout.cells)):
+        # the system's default count is odd but this board has no centre cell: one fewer
+        n_obj -= 1
+        note = "; ".join(x for x in (note, f"{n_obj + 1} objectives -> {n_obj}: no centre cell for the odd one") if x)
     root = make_rng(seed)
     target = params.terrain[0].density if (density is None and params.terrain) else (density or 0.0)
     rejected: dict[str, int] = {}
@@ -662,7 +671,7 @@ def generate_map(
             for p in problems:
                 rejected[p] = rejected.get(p, 0) + 1
             continue
-        return Generated(board, report, int(seed), attempt, rejected, layout.note)
+        return Generated(board, report, int(seed), attempt, rejected, note)
     worst = ", ".join(f"{k} ({v})" for k, v in sorted(rejected.items(), key=lambda kv: -kv[1])[:3])
     raise MapError(
         f"no fair {system} map in {attempts} candidates for seed {seed} (rejected for: {worst}): "
