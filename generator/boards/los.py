@@ -1,0 +1,465 @@
+"""Line of sight on hex and square boards, exact, plus SagaBorn cover and Gorechosen arcs.
+
+Bladeborn visibility: a straight line from centre to centre that does not pass *through* a
+blocked hex. Three table conventions, selectable as ``rule``:
+
+* ``standard`` (default, the Bladeborn reading): touching a blocked hex's edge or vertex does not
+  block; adjacent blocked hexes form one obstacle, so a line running along the seam between two
+  blocked hexes is blocked.
+* ``strict``: any contact with a blocked hex blocks (edges and vertices too).
+* ``per-hex``: each hex's interior on its own; a line may slip along the seam of two blocked hexes.
+
+How exactness is achieved (floating point must not decide grazing cases): all geometry is done in
+the grid's *integer frame* (see :mod:`generator.boards.hexgrid`), an affine image of the board in
+which every hex centre and corner is an integer point. Sight lines therefore have integer end
+points and the blocked cells have integer corners; Shapely's predicates (robust orientation tests)
+are exact on such input. To turn "passes through the interior" into a plain ``intersects`` the
+obstacle is shrunk by ``EPS`` (1e-6 frame units): a line that merely touches misses it by EPS,
+while a line that really enters a cell goes at least ~1/250 frame units deep on a 60x60 board
+(the distance from an integer point to an integer line is a multiple of 1/|d|), far more than EPS.
+
+* ``standard``: union of the blocked cells (seams become interior), shrunk, prepared, then ONE
+  vectorised ``shapely.intersects(obstacle, lines)`` with the prepared obstacle first;
+* ``per-hex``: each cell shrunk on its own (the seams stay open), same call;
+* ``strict``: the union as is (touching counts), same call.
+
+For many layouts of one board size, :mod:`generator.boards.incidence` evaluates the same rules
+from a precomputed exact table (``method="incidence"``); ``method="auto"`` switches to it once a
+board shape has been asked for a few times, or whenever its table is already cached.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Literal, Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+
+from generator.errors import MapError
+
+from . import incidence
+from .hexgrid import AXIAL_DIRECTIONS, HexGrid
+from .mapfile import BoardMap, format_cell
+
+Cell = tuple[int, int]
+Rule = Literal["standard", "strict", "per-hex"]
+RULES: tuple[str, ...] = ("standard", "strict", "per-hex")
+EPS = 1e-6
+#: ``method="auto"`` builds the incidence table once a board shape has been asked this often.
+AUTO_INCIDENCE_AFTER = 3
+
+_requests: Counter = Counter()
+
+
+def check_rule(rule: str) -> str:
+    if rule not in RULES:
+        raise MapError(f"unknown LOS rule {rule!r}; use one of: {', '.join(RULES)}")
+    return rule
+
+
+# ---- obstacles --------------------------------------------------------------------------------
+
+
+def obstacle(grid, blocked: Iterable[Cell], rule: str = "standard"):
+    """The prepared Shapely obstacle for ``rule`` in the exact frame (None if nothing is blocked)."""
+    check_rule(rule)
+    polys = [grid.polygon(c) for c in sorted(blocked)]
+    if not polys:
+        return None
+    if rule == "per-hex":
+        geom = shapely.multipolygons([p.buffer(-EPS, join_style="mitre") for p in polys])
+    else:
+        geom = shapely.unary_union(polys)
+        if rule == "standard":
+            geom = geom.buffer(-EPS, join_style="mitre")
+    shapely.prepare(geom)
+    return geom
+
+
+def _sight_lines(grid, cells: Sequence[Cell], pairs_i: np.ndarray, pairs_j: np.ndarray):
+    centers = np.array([grid.frame_center(c) for c in cells], dtype=float)
+    coords = np.stack([centers[pairs_i], centers[pairs_j]], axis=1)
+    return shapely.linestrings(coords)
+
+
+# ---- all pairs --------------------------------------------------------------------------------
+
+
+def visibility_matrix_for(
+    grid, blocked: Iterable[Cell], rule: str = "standard", method: str = "auto"
+) -> np.ndarray:
+    """Visibility between every non-blocked cell of ``grid``, in row-major order.
+
+    ``matrix[i, j]`` is True when open cell j can be seen from open cell i (symmetric, diagonal
+    True). ``method``: ``"shapely"`` (prepared obstacle, one vectorised call), ``"incidence"``
+    (precomputed per-size table, fastest for repeated layouts), or ``"auto"``.
+    """
+    check_rule(rule)
+    blocked = set(blocked)
+    cells = grid.cells()
+    open_idx = np.array([k for k, c in enumerate(cells) if c not in blocked], dtype=np.int64)
+    if method == "auto":
+        method = _choose_method(grid)
+    if method == "incidence":
+        mask = np.zeros(len(cells), dtype=bool)
+        for c in blocked:
+            mask[grid.index(c)] = True
+        full = incidence.get(grid).matrix(mask, rule)
+        return full[np.ix_(open_idx, open_idx)]
+    if method != "shapely":
+        raise ValueError(f"unknown method {method!r}")
+    n = len(open_idx)
+    out = np.ones((n, n), dtype=bool)
+    obs = obstacle(grid, blocked, rule)
+    if obs is None or n < 2:
+        return out
+    open_cells = [cells[k] for k in open_idx]
+    iu, ju = np.triu_indices(n, 1)
+    lines = _sight_lines(grid, open_cells, iu, ju)
+    hit = shapely.intersects(obs, lines)
+    out[iu, ju] = ~hit
+    out[ju, iu] = ~hit
+    return out
+
+
+def _choose_method(grid) -> str:
+    if incidence.cached(grid) is not None:
+        return "incidence"
+    _requests[grid.key] += 1
+    if _requests[grid.key] >= AUTO_INCIDENCE_AFTER and len(grid.cells()) <= incidence.MAX_CELLS:
+        return "incidence"
+    return "shapely"
+
+
+def visibility_matrix(board: BoardMap, rule: str = "standard", method: str = "auto") -> np.ndarray:
+    """Bool matrix over ``board.open_cells()``: ``m[i, j]`` is True when cell j is visible from i."""
+    return visibility_matrix_for(board.grid_obj(), board.blocked_cells(), rule, method)
+
+
+# ---- one cell, one pair -----------------------------------------------------------------------
+
+
+def _check_viewpoint(board: BoardMap, cell: Cell, blocked: set[Cell]) -> None:
+    grid = board.grid_obj()
+    if not grid.in_bounds(cell):
+        raise MapError(
+            f"{format_cell(cell)!r} is outside the {board.width}x{board.height} board "
+            f"(cols 0-{board.width - 1}, rows 0-{board.height - 1})"
+        )
+    if cell in blocked:
+        raise MapError(f"{format_cell(cell)!r} is a blocked cell; pick an open cell to look from or at")
+
+
+def visible_from(board: BoardMap, cell: Cell, rule: str = "standard") -> list[Cell]:
+    """Every other open cell that ``cell`` can see, row-major."""
+    check_rule(rule)
+    blocked = board.blocked_cells()
+    _check_viewpoint(board, cell, blocked)
+    grid = board.grid_obj()
+    others = [c for c in board.open_cells() if c != cell]
+    obs = obstacle(grid, blocked, rule)
+    if obs is None:
+        return others
+    x, y = grid.frame_center(cell)
+    coords = np.array([[(x, y), grid.frame_center(c)] for c in others], dtype=float)
+    hit = shapely.intersects(obs, shapely.linestrings(coords))
+    return [c for c, h in zip(others, hit) if not h]
+
+
+def visible(board: BoardMap, a: Cell, b: Cell, rule: str = "standard") -> bool:
+    """Can a fighter in ``a`` see one in ``b``?"""
+    return not blockers(board, a, b, rule)
+
+
+def _runs_along(p0, p1, e0, e1) -> bool:
+    """Does segment p0-p1 overlap segment e0-e1 with positive length (integer arithmetic)?"""
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    for q in (e0, e1):
+        if dx * (q[1] - p0[1]) - dy * (q[0] - p0[0]) != 0:
+            return False
+    length = dx * dx + dy * dy
+    a0 = (e0[0] - p0[0]) * dx + (e0[1] - p0[1]) * dy
+    a1 = (e1[0] - p0[0]) * dx + (e1[1] - p0[1]) * dy
+    return max(min(a0, a1), 0) < min(max(a0, a1), length)
+
+
+def blockers(board: BoardMap, a: Cell, b: Cell, rule: str = "standard") -> list[Cell]:
+    """The blocked cells that stop the sight line from ``a`` to ``b``, nearest to ``a`` first.
+
+    Empty when the cells see each other. Under ``standard`` a seam between two blocked cells
+    reports both cells.
+    """
+    check_rule(rule)
+    blocked = board.blocked_cells()
+    _check_viewpoint(board, a, blocked)
+    _check_viewpoint(board, b, blocked)
+    if a == b or not blocked:
+        return []
+    grid = board.grid_obj()
+    pa, pb = grid.frame_center(a), grid.frame_center(b)
+    line = LineString([pa, pb])
+    found: set[Cell] = set()
+    for c in blocked:
+        poly = grid.polygon(c)
+        if rule == "strict":
+            if line.intersects(poly):
+                found.add(c)
+        elif line.intersects(poly.buffer(-EPS, join_style="mitre")):
+            found.add(c)
+    if rule == "standard":
+        for c in blocked:
+            corners = grid.frame_corners(c)
+            for n in _neighbours(grid, c):
+                if n in blocked and n > c:
+                    shared = [p for p in corners if p in set(grid.frame_corners(n))]
+                    if len(shared) == 2 and _runs_along(pa, pb, shared[0], shared[1]):
+                        found.update((c, n))
+    dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+
+    def along(c: Cell) -> tuple:
+        x, y = grid.frame_center(c)
+        return ((x - pa[0]) * dx + (y - pa[1]) * dy, c)
+
+    return sorted(found, key=along)
+
+
+def _neighbours(grid, cell: Cell) -> list[Cell]:
+    return grid.neighbours(cell)
+
+
+# ---- SagaBorn: elevation, Height, cover, units ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A figure on the board for SagaBorn sight: its side and its Height (in levels)."""
+
+    side: str
+    height: int = 1
+
+
+@dataclass
+class Sight:
+    """What an attacker sees of a target (SagaBorn)."""
+
+    visible: bool
+    hidden_share: float  # 0..1, estimated from a fan of sight rays over the target's body
+    cover: bool  # 50% or more hidden: +1 defense die
+    defense_bonus: int
+    blocked_by: list[Cell] = field(default_factory=list)
+    reason: str = ""
+
+
+def ground_level(board: BoardMap, cell: Cell) -> int:
+    """Standing height of a cell: its elevation, one level lower for water."""
+    return board.level(cell) - (1 if cell in board.water_cells() else 0)
+
+
+def sagaborn_sight(
+    board: BoardMap,
+    attacker: Cell,
+    target: Cell,
+    units: dict[Cell, Unit],
+    fan: int = 9,
+    heights: int = 8,
+) -> Sight:
+    """SagaBorn line of sight and cover from ``attacker`` to ``target``.
+
+    * A wall (a blocked cell) on the centre line: out of sight.
+    * Terrain and *enemy* figures between the two are obstacles as tall as their ground level
+      (plus the figure's Height); friendly figures never block.
+    * Sight rays run from the attacker's eyes (ground + Height) to points spread over the target's
+      hex (a fan of ``fan`` lines to points across the hex, perpendicular to the line of sight) and
+      body (``heights`` points from its feet to its Height). A ray is stopped by an obstacle at
+      least as high as the ray where the ray crosses that hex. The hidden share is the fraction of
+      stopped rays: all stopped = out of sight (a figure behind terrain as tall as it is hidden);
+      half or more = cover, +1 defense die.
+    * Adjacent figures always see each other, without cover.
+    """
+    grid = board.grid_obj()
+    blocked = board.blocked_cells()
+    _check_viewpoint(board, attacker, blocked)
+    _check_viewpoint(board, target, blocked)
+    if attacker not in units or target not in units:
+        raise MapError("both the attacker's and the target's cells must hold a unit")
+    me, foe = units[attacker], units[target]
+    if grid.distance(attacker, target) <= 1:
+        return Sight(True, 0.0, False, 0)
+    walls = blockers(board, attacker, target, "standard")
+    if walls:
+        return Sight(False, 1.0, False, 0, walls, "a wall (blocked hex) is in the way")
+
+    def top(cell: Cell) -> float:
+        level = ground_level(board, cell)
+        u = units.get(cell)
+        if u is not None and u.side != me.side:
+            level += u.height
+        return level
+
+    eye = ground_level(board, attacker) + me.height
+    feet = ground_level(board, target)
+    pa = np.array(grid.frame_center(attacker), dtype=float)
+    pt = np.array(grid.frame_center(target), dtype=float)
+    target_poly = grid.polygon(target)
+    d = pt - pa
+    perp = np.array([-d[1], d[0]]) / math.hypot(*d)
+    # Fan: the target hex's extent across the line of sight, sampled evenly (inside the hex).
+    reach = max(abs(float(np.dot(np.array(p) - pt, perp))) for p in target_poly.exterior.coords)
+    offsets = np.linspace(-reach, reach, fan + 2)[1:-1] * 0.999
+    zs = feet + (np.arange(heights) + 0.5) / heights * foe.height
+    # Candidate obstacle cells: every cell except the two figures' own, strictly higher than the
+    # lowest ray could be (cheap filter), near the line.
+    corridor = LineString([pa, pt]).buffer(reach + 2.5)
+    candidates = [
+        c
+        for c in grid.cells()
+        if c not in (attacker, target) and corridor.intersects(Point(grid.frame_center(c)))
+    ]
+    polys = {c: grid.polygon(c).buffer(-EPS, join_style="mitre") for c in candidates}
+    stopped = 0
+    total = 0
+    by: set[Cell] = set()
+    for off in offsets:
+        end = pt + perp * off
+        ray = LineString([pa, end])
+        length2 = float(np.dot(end - pa, end - pa))
+        crossings = []  # (t_min over the hex, obstacle top)
+        for c, poly in polys.items():
+            h = top(c)
+            if h < min(eye, feet):  # too low to stop any ray
+                continue
+            if not ray.intersects(poly):
+                continue
+            seg = ray.intersection(poly)
+            ts = [float(np.dot(np.array(p) - pa, end - pa)) / length2 for p in _coords(seg)]
+            crossings.append((min(ts), max(ts), h, c))
+        for z in zs:
+            total += 1
+            for t0, t1, h, c in crossings:
+                # ray height is linear in t; it is lowest over the hex at one end of the crossing
+                low = min(eye + (z - eye) * t0, eye + (z - eye) * t1)
+                if h >= low:
+                    stopped += 1
+                    by.add(c)
+                    break
+    share = stopped / total if total else 0.0
+    if stopped == total:
+        return Sight(False, 1.0, False, 0, sorted(by), "hidden behind terrain or enemies at least as tall")
+    cover = share >= 0.5
+    return Sight(True, share, cover, 1 if cover else 0, sorted(by))
+
+
+def _coords(geom) -> list[tuple[float, float]]:
+    if geom.is_empty:
+        return []
+    if hasattr(geom, "geoms"):
+        return [p for g in geom.geoms for p in _coords(g)]
+    return list(geom.coords)
+
+
+# ---- Gorechosen: facing, arcs, kill zones -----------------------------------------------------
+
+
+def _rotate(offset: tuple[int, int], steps: int) -> tuple[int, int]:
+    """Rotate an axial offset by ``steps`` x 60 degrees (direction i -> direction i + 1)."""
+    q, r = offset
+    for _ in range(steps % 6):
+        q, r = q + r, -q
+    return q, r
+
+
+def front_arc(grid: HexGrid, cell: Cell, facing: int) -> list[Cell]:
+    """The three adjacent hexes in front of a fighter facing axial direction ``facing`` (0-5).
+
+    A fighter faces an edge of its hex; the hex across that edge is the middle of the front arc.
+    """
+    return [c for c in (grid.neighbour(cell, facing + k) for k in (-1, 0, 1)) if grid.in_bounds(c)]
+
+
+def rear_arc(grid: HexGrid, cell: Cell, facing: int) -> list[Cell]:
+    """The three adjacent hexes behind the fighter."""
+    return [c for c in (grid.neighbour(cell, facing + k) for k in (2, 3, 4)) if grid.in_bounds(c)]
+
+
+def kill_zone(
+    grid: HexGrid, cell: Cell, facing: int, offsets: Iterable[tuple[int, int]], canonical_facing: int = 0
+) -> list[Cell]:
+    """A fighter's kill zone on the board.
+
+    ``offsets`` are axial ``(dq, dr)`` offsets from the fighter drawn for a fighter facing
+    ``canonical_facing``; they are turned to ``facing``. Off-board hexes are dropped.
+    """
+    q, r = grid.to_axial(cell)
+    out = []
+    for dq, dr in offsets:
+        rq, rr = _rotate((dq, dr), facing - canonical_facing)
+        c = grid.from_axial((q + rq, r + rr))
+        if grid.in_bounds(c) and c not in out:
+            out.append(c)
+    return out
+
+
+def can_attack(
+    grid: HexGrid,
+    cell: Cell,
+    facing: int,
+    offsets: Iterable[tuple[int, int]],
+    target: Cell,
+    fighters: Iterable[Cell] = (),
+    canonical_facing: int = 0,
+) -> bool:
+    """Can a fighter attack ``target``? Exactly when it is in the kill zone.
+
+    ``fighters`` is accepted so callers need not special-case it, but it never matters: a kill
+    zone that reaches beyond the front arc may strike past an intervening fighter (the closer
+    warrior ducks aside), and a kill zone that does not reach beyond holds only adjacent hexes,
+    where nobody can stand in between.
+    """
+    return target in kill_zone(grid, cell, facing, offsets, canonical_facing)
+
+
+def intervening(grid: HexGrid, cell: Cell, target: Cell, fighters: Iterable[Cell]) -> list[Cell]:
+    """Fighters standing on the hex line between two hexes (for reports: "strikes past X")."""
+    others = set(fighters) - {cell, target}
+    return [c for c in grid.line(cell, target)[1:-1] if c in others]
+
+
+def facing_towards(grid: HexGrid, cell: Cell, other: Cell) -> int:
+    """The facing (0-5) whose middle front hex is closest in direction to ``other``."""
+    x0, y0 = grid.center(cell)
+    x1, y1 = grid.center(other)
+    best, best_dot = 0, -math.inf
+    for k in range(6):
+        nx, ny = grid.center(grid.neighbour(cell, k))
+        dot = (nx - x0) * (x1 - x0) + (ny - y0) * (y1 - y0)
+        if dot > best_dot:
+            best, best_dot = k, dot
+    return best
+
+
+__all__ = [
+    "RULES",
+    "EPS",
+    "check_rule",
+    "obstacle",
+    "visibility_matrix",
+    "visibility_matrix_for",
+    "visible",
+    "visible_from",
+    "blockers",
+    "Unit",
+    "Sight",
+    "sagaborn_sight",
+    "ground_level",
+    "front_arc",
+    "rear_arc",
+    "kill_zone",
+    "can_attack",
+    "intervening",
+    "facing_towards",
+    "AXIAL_DIRECTIONS",
+]
