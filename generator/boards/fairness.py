@@ -231,41 +231,10 @@ def _quarters(grid, cells, impassable) -> dict[str, float]:
 
 
 def _visibility(board, rule: str):
-    """The LOS matrix over ``board.open_cells()`` from boards-core's los module.
+    """The LOS matrix over ``board.open_cells()`` (boards-core's exact, cached implementation)."""
+    from generator.boards.los import visibility_matrix
 
-    Until that module is present, a plain vectorised Shapely check of the standard rule (centre
-    to centre lines against the union of blocked cells shrunk by a hair, in the grid's exact
-    integer frame) stands in.
-    """
-    try:
-        from generator.boards.los import visibility_matrix
-    except ImportError:
-        return _standard_visibility(board)
     return visibility_matrix(board, rule)
-
-
-def _standard_visibility(board):
-    import numpy as np
-    import shapely
-    from shapely.ops import unary_union
-
-    grid = board.grid_obj()
-    cells = [tuple(c) for c in board.open_cells()]
-    n = len(cells)
-    vis = np.ones((n, n), dtype=bool)
-    blocked = [grid.polygon(c) for c in board.blocked_cells()]
-    if not blocked or n < 2:
-        return vis
-    obstacle = unary_union(blocked).buffer(-1e-6, join_style="mitre")
-    shapely.prepare(obstacle)
-    centres = np.array([grid.frame_center(c) for c in cells], dtype=float)
-    i, j = np.triu_indices(n, k=1)
-    coords = np.stack([centres[i], centres[j]], axis=1)
-    lines = shapely.linestrings(coords)
-    hit = shapely.intersects(obstacle, lines)
-    vis[i[hit], j[hit]] = False
-    vis[j[hit], i[hit]] = False
-    return vis
 
 
 def fairness_report(board, rule: str = "standard") -> FairnessReport:
