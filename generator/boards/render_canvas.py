@@ -36,7 +36,7 @@ class PdfCanvas:
 
         self.fonts = register_pdf_fonts()
         self.buffer = io.BytesIO()
-        self.c = Canvas(self.buffer, invariant=1, pageCompression=1)
+        self.c = Canvas(self.buffer, invariant=1, pageCompression=1, initialFontName=self.fonts["body"])
         self.c.setTitle(title)
         self.c.setAuthor("skirmish")
         self.c.setCreator("skirmish map render")
