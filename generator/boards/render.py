@@ -264,10 +264,12 @@ def _legend(cv, items, x: float, y: float, max_w: float) -> float:
 def _describe(board, geo: MapGeometry) -> str:
     what = "hexes" if board.grid == "hex" else "square tiles"
     across = "across the flats" if board.grid == "hex" else "per side"
-    name = board.name or (f"{board.system.title()} map" if board.system else "Map")
+    name = board.name or (f"{SYSTEM_TITLES.get(board.system, board.system.title())} map" if board.system else "Map")
     return f"{name}: {board.width} x {board.height} {what}, {geo.size_mm:g} mm {across}"
 
 
+SYSTEM_TITLES = {"bladeborn": "Bladeborn", "gorechosen": "Gorechosen", "sagaborn": "SagaBorn Battles",
+                 "bladestorm": "Bladestorm", "warcry": "Warcry"}
 PRINT_NOTE = "Print at 100% (actual size) - turn off 'fit to page'."
 
 
