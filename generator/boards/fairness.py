@@ -179,9 +179,12 @@ class FairnessReport:
                 f"{p} " + " ".join(str(d) for d in sorted(v for v in self.objective_distance[p].values() if v is not None))
                 for p in self.players) + f" (largest gap {self.distance_gap})")
         lines.append("")
-        lines.append("exposure (open cells that see a start cell): "
-                     + ", ".join(f"{p} {self.exposure[p]}" for p in self.players)
-                     + (f" (ratio {self.exposure_ratio:.2f})" if self.players else ""))
+        if self.players:
+            lines.append("exposure (open cells that see a start cell): "
+                         + ", ".join(f"{p} {self.exposure[p]}" for p in self.players)
+                         + f" (ratio {self.exposure_ratio:.2f})")
+        else:
+            lines.append("exposure: the map has no deployment zones")
         lines.append("impassable share per quarter: "
                      + ", ".join(f"{q} {self.quarter_blocked[q]:.0%}" for q in QUARTERS)
                      + f" (spread {self.quarter_spread:.2f})")

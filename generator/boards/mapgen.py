@@ -26,8 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -497,8 +496,6 @@ def grow_terrain(
 ) -> Terrain:
     """Grow every terrain layer as clusters; ``density`` (if given) replaces the first layer's."""
     free = set(layout.cells) - protected
-    # keep one free cell around protected cells of zones/objectives free of impassable terrain? No:
-    # reachability is checked afterwards; here only the protected cells themselves stay open.
     terrain = Terrain()
     image = layout.image if layout.symmetry != "none" else None
     n = len(layout.cells)
@@ -669,7 +666,8 @@ def generate_map(
                                 density_kind=params.terrain[0].kind if params.terrain else None)
         if problems:
             for p in problems:
-                rejected[p] = rejected.get(p, 0) + 1
+                kind = p.split(":")[0]
+                rejected[kind] = rejected.get(kind, 0) + 1
             continue
         return Generated(board, report, int(seed), attempt, rejected, note)
     worst = ", ".join(f"{k} ({v})" for k, v in sorted(rejected.items(), key=lambda kv: -kv[1])[:3])
@@ -677,10 +675,3 @@ def generate_map(
         f"no fair {system} map in {attempts} candidates for seed {seed} (rejected for: {worst}): "
         "try another --seed, a lower --density or a larger --size"
     )
-
-
-def save_generated(gen: Generated, path: Path) -> None:
-    """Write the map file atomically (temp file in the same folder, then rename)."""
-    from generator.boards.mapfile import save_map
-
-    save_map(gen.board, Path(path))

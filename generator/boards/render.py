@@ -16,7 +16,6 @@ the target folder and renamed, so an error never leaves a half-written map behin
 from __future__ import annotations
 
 import io
-import math
 import os
 import tempfile
 from dataclasses import dataclass

@@ -12,7 +12,7 @@ from typing import Optional
 
 import typer
 
-from generator.errors import MapError, RenderError
+from generator.errors import RenderError
 
 
 def _generate(
@@ -112,4 +112,4 @@ def register(map_app: typer.Typer) -> None:
     map_app.command("render")(_render)
 
 
-__all__ = ["register", "MapError"]
+__all__ = ["register"]
