@@ -36,11 +36,11 @@ def bench(system: str, symmetry: str, maps: int) -> dict:
     report_time = 0.0
     real = fairness.fairness_report
 
-    def timed(board, rule="standard"):
+    def timed(board, rule="standard", all_pairs=None):
         nonlocal report_time
         s = time.perf_counter()
         try:
-            return real(board, rule)
+            return real(board, rule, all_pairs)
         finally:
             report_time += time.perf_counter() - s
 

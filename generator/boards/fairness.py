@@ -23,6 +23,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import numpy as np
+
 IMPASSABLE_FIELDS = ("blocked", "pits", "obstructions")
 QUARTERS = ("NW", "NE", "SW", "SE")
 
@@ -233,15 +235,52 @@ def _quarters(grid, cells, impassable) -> dict[str, float]:
     return {q: round(blocked[q] / total[q], 4) if total[q] else 0.0 for q in QUARTERS}
 
 
-def _visibility(board, rule: str):
-    """The LOS matrix over ``board.open_cells()`` (boards-core's exact, cached implementation)."""
-    from generator.boards.los import visibility_matrix
+#: Sight is computed only from the cells the report needs (start cells and objectives) when they
+#: are few or the board is large; otherwise all pairs at once, which boards-core answers from its
+#: cached incidence table when one board size is asked for repeatedly (the generator's case).
+ALL_PAIRS_MAX = 1200
 
-    return visibility_matrix(board, rule)
+
+def _sight_rows(board, order, sources, rule: str, all_pairs: bool | None = None) -> dict:
+    """For each source cell, a bool array over ``order`` (the open cells): what it can see.
+
+    Lines of sight are symmetric, so the row of an objective is also the set of cells that see it.
+    """
+    from generator.boards import los
+
+    if not sources:
+        return {}
+    from generator.boards import incidence
+
+    index = {c: i for i, c in enumerate(order)}
+    if all_pairs is None:
+        all_pairs = 4 * len(sources) >= len(order) or incidence.cached(board.grid_obj()) is not None
+    if all_pairs and len(order) <= ALL_PAIRS_MAX:
+        matrix = los.visibility_matrix(board, rule)
+        return {c: matrix[index[c]] for c in sources}
+    import shapely
+
+    grid = board.grid_obj()
+    obs = los.obstacle(grid, board.blocked_cells(), rule)
+    if obs is None:
+        return {c: np.ones(len(order), dtype=bool) for c in sources}
+    centres = np.array([grid.frame_center(c) for c in order], dtype=float)
+    src = np.array([index[c] for c in sources])
+    ii = np.repeat(src, len(order))
+    jj = np.tile(np.arange(len(order)), len(src))
+    hit = shapely.intersects(obs, shapely.linestrings(np.stack([centres[ii], centres[jj]], axis=1)))
+    seen = ~hit.reshape(len(src), len(order))
+    seen[np.arange(len(src)), src] = True
+    return {c: seen[k] for k, c in enumerate(sources)}
 
 
-def fairness_report(board, rule: str = "standard") -> FairnessReport:
-    """Measure ``board`` (a BoardMap). Never raises for an unfair or illegal map: it reports it."""
+def fairness_report(board, rule: str = "standard", all_pairs: bool | None = None) -> FairnessReport:
+    """Measure ``board`` (a BoardMap). Never raises for an unfair or illegal map: it reports it.
+
+    ``all_pairs=True`` asks boards-core for the whole visibility matrix (what the generator wants:
+    after a few candidates of one size it comes from the cached incidence table); None decides
+    by cost.
+    """
     grid = board.grid_obj()
     cells = sorted((tuple(c) for c in grid.cells()), key=lambda c: (c[1], c[0]))
     cellset = set(cells)
@@ -287,17 +326,17 @@ def fairness_report(board, rule: str = "standard") -> FairnessReport:
         d = _bfs(neighbours, starts, passable)
         distance[p] = {_key(o): d.get(o) for o in objectives}
 
-    # line of sight over the board's open cells
+    # line of sight over the board's open cells: only rows for start cells and objectives
     order = [tuple(c) for c in board.open_cells()]
     index = {c: i for i, c in enumerate(order)}
-    matrix = _visibility(board, rule) if order else None
+    sources = sorted({c for p in players for c in zones[p].get("start", []) if c in index}
+                     | {o for o in objectives if o in index}, key=lambda c: (c[1], c[0]))
+    rows = _sight_rows(board, order, sources, rule, all_pairs)
     exposure = {}
     for p in players:
-        rows = [index[c] for c in zones[p].get("start", []) if c in index]
-        exposure[p] = int(matrix[rows].any(axis=0).sum()) if rows else 0
-    sight = {}
-    for o in objectives:
-        sight[_key(o)] = int(matrix[:, index[o]].sum()) if o in index else 0
+        seen = [rows[c] for c in zones[p].get("start", []) if c in rows]
+        exposure[p] = int(np.logical_or.reduce(seen).sum()) if seen else 0
+    sight = {_key(o): int(rows[o].sum()) if o in rows else 0 for o in objectives}
 
     n = len(cells)
     share = {}

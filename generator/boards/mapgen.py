@@ -65,7 +65,7 @@ class FairnessBounds(BaseModel):
     density_tolerance: float = Field(0.04, ge=0.0, le=0.5)
     max_distance_gap: int = Field(1, ge=0)
     max_exposure_ratio: float = Field(1.35, ge=1.0)
-    min_objective_sight: float = Field(0.25, ge=0.0, le=1.0)
+    min_objective_sight: float = Field(0.15, ge=0.0, le=1.0)
     max_quarter_spread: float = Field(0.22, ge=0.0, le=1.0)
 
 
@@ -643,14 +643,27 @@ def generate_map(
     n_obj = params.objectives if objectives is None else objectives
     if not 0 <= n_obj <= 12:
         raise MapError(f"--objectives {n_obj}: allowed is 0 to 12")
-    layout = choose_layout(params.grid, params.orientation, params.offset, width, height, sym)
-    note = layout.note
+    try:
+        layout = choose_layout(params.grid, params.orientation, params.offset, width, height, sym)
+        note = layout.note
+    except MapError:
+        if symmetry is not None or sym == "none":
+            raise
+        # the system's default symmetry does not fit this size; the other one always does for
+        # hexes when the first fails (mirror needs an odd side, a half turn an even one)
+        other = "rotational" if sym == "mirror" else "mirror"
+        layout = choose_layout(params.grid, params.orientation, params.offset, width, height, other)
+        note = "; ".join(x for x in (f"{other} symmetry: {sym} does not fit {width}x{height}", layout.note) if x)
+        sym = other
     if (objectives is None and n_obj % 2 and sym != "none"
             and not any(layout.image[c] == c for c in layout.cells)):
         # the system's default count is odd but this board has no centre cell: one fewer
         n_obj -= 1
         note = "; ".join(x for x in (note, f"{n_obj + 1} objectives -> {n_obj}: no centre cell for the odd one") if x)
     root = make_rng(seed)
+    # small boards: whole LOS matrices, soon served by the cached incidence table; large boards:
+    # only the rows the report needs
+    all_pairs = True if len(layout.cells) <= 600 else None
     target = params.terrain[0].density if (density is None and params.terrain) else (density or 0.0)
     rejected: dict[str, int] = {}
     attempts = max_attempts or params.max_attempts
@@ -661,7 +674,7 @@ def generate_map(
             rejected[reason] = rejected.get(reason, 0) + 1
             continue
         board = BoardMap.model_validate(data)
-        report = fairness_report(board)
+        report = fairness_report(board, all_pairs=all_pairs)
         problems = report.check(params.bounds, target_density=target if params.terrain else None,
                                 density_kind=params.terrain[0].kind if params.terrain else None)
         if problems:

@@ -86,3 +86,13 @@ def test_hex_board_without_terrain_sees_everything():
     assert r.exposure == {"A": 20, "B": 20}
     assert r.objective_sight == {"2,2": 20}
     assert set(r.quarter_blocked.values()) == {0.0}
+
+
+@pytest.mark.parametrize("system, size", [("sagaborn", "16x11"), ("bladeborn", "13x10")])
+def test_rows_only_sight_equals_the_all_pairs_matrix(system, size):
+    from generator.boards.mapgen import generate_map
+
+    board = generate_map(system, size=size, seed=8).board
+    whole = fairness_report(board, all_pairs=True).to_json()
+    rows = fairness_report(board, all_pairs=False).to_json()
+    assert whole == rows
