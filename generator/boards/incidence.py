@@ -68,30 +68,25 @@ class Incidence:
         iu = np.triu_indices(n, 1)
         self.pair_i = iu[0].astype(np.int32)
         self.pair_j = iu[1].astype(np.int32)
+        self._flat_upper = (iu[0] * n + iu[1]).astype(np.int64)
 
-    def _gather(self, ptr: np.ndarray, pairs: np.ndarray, which: np.ndarray) -> np.ndarray:
-        if which.size == 0:
-            return np.empty(0, dtype=pairs.dtype)
-        starts, ends = ptr[which], ptr[which + 1]
-        lengths = ends - starts
-        total = int(lengths.sum())
-        if total == 0:
-            return np.empty(0, dtype=pairs.dtype)
-        # Concatenate the slices without a Python loop: index = start of slice + position in it.
-        offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
-        return pairs[np.arange(total) + offsets]
+    @staticmethod
+    def _mark(out: np.ndarray, ptr: np.ndarray, pairs: np.ndarray, which: np.ndarray) -> None:
+        """Set ``out`` True for every pair listed under the keys ``which`` (one slice per key)."""
+        for k in which.tolist():
+            out[pairs[ptr[k] : ptr[k + 1]]] = True
 
     def blocked_pairs(self, blocked: np.ndarray, rule: str = "standard") -> np.ndarray:
         """Bool array over pairs: is the sight line blocked, for a bool mask of blocked cells."""
         blocked = np.asarray(blocked, dtype=bool)
         cells = np.flatnonzero(blocked)
         out = np.zeros(self.npairs, dtype=bool)
-        out[self._gather(self.cross_ptr, self.cross_pairs, cells)] = True
+        self._mark(out, self.cross_ptr, self.cross_pairs, cells)
         if rule == "strict":
-            out[self._gather(self.touch_ptr, self.touch_pairs, cells)] = True
+            self._mark(out, self.touch_ptr, self.touch_pairs, cells)
         elif rule == "standard" and self.seam_a.size:
             seams = np.flatnonzero(blocked[self.seam_a] & blocked[self.seam_b])
-            out[self._gather(self.seam_ptr, self.seam_pairs, seams)] = True
+            self._mark(out, self.seam_ptr, self.seam_pairs, seams)
         elif rule not in ("standard", "per-hex", "strict"):
             raise ValueError(f"unknown LOS rule {rule!r}")
         return out
@@ -100,7 +95,7 @@ class Incidence:
         """All-cells N x N visibility (True = visible); rows/cols of blocked cells are meaningless."""
         vis = ~self.blocked_pairs(blocked, rule)
         m = np.zeros((self.n, self.n), dtype=bool)
-        m[self.pair_i, self.pair_j] = vis
+        m.ravel()[self._flat_upper] = vis
         m |= m.T
         np.fill_diagonal(m, True)
         return m
@@ -155,6 +150,16 @@ def build(grid) -> Incidence:
 
     seam_a, seam_b, e0, e1 = _unique_edges(grid, centers, offsets)
     edir = e1 - e0
+    # Interior edges grouped by direction (a hex grid has three, a square grid two).
+    edge_groups = []
+    assigned = np.zeros(len(edir), dtype=bool)
+    for k in range(len(edir)):
+        if assigned[k]:
+            continue
+        dx, dy = int(edir[k, 0]), int(edir[k, 1])
+        same = (edir[:, 0] * dy - edir[:, 1] * dx == 0) & ~assigned
+        assigned |= same
+        edge_groups.append((dx, dy, np.flatnonzero(same)))
 
     cross_pair, cross_cell, touch_pair, touch_cell, seam_pair, seam_edge = [], [], [], [], [], []
     base = 0
@@ -167,51 +172,54 @@ def build(grid) -> Incidence:
         sp_j = cproj[tj]  # (t, M)
         smin = np.minimum(sp_i, sp_j)
         smax = np.maximum(sp_i, sp_j)
-        touch = np.ones((t, n), dtype=bool)
-        strict = np.ones((t, n), dtype=bool)
+        d = pj - pi  # (t, 2)
+        nx, ny = -d[:, 1], d[:, 0]  # the segment's own normal
+        s0 = nx * pi[0] + ny * pi[1]  # (t,) the segment's projection on it (a single value)
+        # Offsets' projection range on each segment normal: the same for every cell.
+        op = nx[:, None] * ox[None, :] + ny[:, None] * oy[None, :]  # (t, k)
+        omin, omax = op.min(axis=1), op.max(axis=1)
+        # Touch test on all axes at once, (t, n) broadcast: closed overlap everywhere.
+        proj = nx[:, None] * centers[None, :, 0] + ny[:, None] * centers[None, :, 1]
+        touch = proj <= (s0 - omin)[:, None]
+        touch &= proj >= (s0 - omax)[:, None]
         for m in range(len(normals)):
-            lo, hi = smin[:, m : m + 1], smax[:, m : m + 1]
-            touch &= (hi >= hmin[None, :, m]) & (hmax[None, :, m] >= lo)
-            strict &= (hi > hmin[None, :, m]) & (hmax[None, :, m] > lo)
+            touch &= smax[:, m : m + 1] >= hmin[None, :, m]
+            touch &= hmax[None, :, m] >= smin[:, m : m + 1]
         touch[np.arange(t), tj] = False
         touch[:, i] = False
         ti, cc = np.nonzero(touch)
-        # 2) the segment's own normal, only for candidates
-        d = pj - pi  # (t, 2)
-        nx, ny = -d[:, 1], d[:, 0]
-        s0 = nx * pi[0] + ny * pi[1]  # (t,)
-        cnx, cny = nx[ti], ny[ti]
-        cen = cnx * centers[cc, 0] + cny * centers[cc, 1]
-        op = cnx[:, None] * ox[None, :] + cny[:, None] * oy[None, :]  # (cand, k)
-        cmin = cen + op.min(axis=1)
-        cmax = cen + op.max(axis=1)
+        # Interior test (strict overlap on every axis), for the touching candidates only.
+        cp = proj[ti, cc]
         s = s0[ti]
-        touching = (cmin <= s) & (s <= cmax)
-        interior = strict[ti, cc] & (cmin < s) & (s < cmax)
+        interior = (cp + omin[ti] < s) & (s < cp + omax[ti])
+        interior &= ((smax[ti] > hmin[cc]) & (hmax[cc] > smin[ti])).all(axis=1)
         pair = base + ti
         cross_pair.append(pair[interior])
         cross_cell.append(cc[interior])
-        only = touching & ~interior
-        touch_pair.append(pair[only])
-        touch_cell.append(cc[only])
-        # 3) seams: segments collinear with an interior edge, overlapping it with positive length
-        if seam_a.size:
-            par = (d[:, None, 0] * edir[None, :, 1] - d[:, None, 1] * edir[None, :, 0]) == 0  # (t, E)
-            if par.any():
-                pt, pe = np.nonzero(par)
-                dd = d[pt]
-                q0 = e0[pe] - pi
-                on_line = dd[:, 0] * q0[:, 1] - dd[:, 1] * q0[:, 0] == 0
-                pt, pe, dd = pt[on_line], pe[on_line], dd[on_line]
-                # positions along d (segment spans 0 .. |d|^2)
-                a0 = ((e0[pe] - pi) * dd).sum(axis=1)
-                a1 = ((e1[pe] - pi) * dd).sum(axis=1)
-                L = (dd * dd).sum(axis=1)
-                lo = np.maximum(np.minimum(a0, a1), 0)
-                hi = np.minimum(np.maximum(a0, a1), L)
-                ok = lo < hi
-                seam_pair.append(base + pt[ok])
-                seam_edge.append(pe[ok])
+        touch_pair.append(pair[~interior])
+        touch_cell.append(cc[~interior])
+        # 3) seams: segments collinear with an interior edge, overlapping it with positive length.
+        # Only segments parallel to one of the few edge directions can; check those against the
+        # edges of that direction.
+        for dx, dy, edges in edge_groups:
+            par = np.flatnonzero(d[:, 0] * dy - d[:, 1] * dx == 0)
+            if par.size == 0:
+                continue
+            pt = np.repeat(par, edges.size)
+            pe = np.tile(edges, par.size)
+            dd = d[pt]
+            q0 = e0[pe] - pi
+            on_line = dd[:, 0] * q0[:, 1] - dd[:, 1] * q0[:, 0] == 0
+            pt, pe, dd = pt[on_line], pe[on_line], dd[on_line]
+            # positions along d (the segment spans 0 .. |d|^2)
+            a0 = ((e0[pe] - pi) * dd).sum(axis=1)
+            a1 = ((e1[pe] - pi) * dd).sum(axis=1)
+            length = (dd * dd).sum(axis=1)
+            lo = np.maximum(np.minimum(a0, a1), 0)
+            hi = np.minimum(np.maximum(a0, a1), length)
+            ok = lo < hi
+            seam_pair.append(base + pt[ok])
+            seam_edge.append(pe[ok])
         base += t
 
     def by_key(pairs: list, keys: list, nkeys: int):

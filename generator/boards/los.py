@@ -37,7 +37,7 @@ from typing import Iterable, Literal, Sequence
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Point
 
 from generator.errors import MapError
 
@@ -101,15 +101,15 @@ def visibility_matrix_for(
     check_rule(rule)
     blocked = set(blocked)
     cells = grid.cells()
-    open_idx = np.array([k for k, c in enumerate(cells) if c not in blocked], dtype=np.int64)
+    mask = np.zeros(len(cells), dtype=bool)
+    if blocked:
+        mask[[grid.index(c) for c in blocked]] = True
+    open_idx = np.flatnonzero(~mask)
     if method == "auto":
         method = _choose_method(grid)
     if method == "incidence":
-        mask = np.zeros(len(cells), dtype=bool)
-        for c in blocked:
-            mask[grid.index(c)] = True
         full = incidence.get(grid).matrix(mask, rule)
-        return full[np.ix_(open_idx, open_idx)]
+        return full.take(open_idx, axis=0).take(open_idx, axis=1)
     if method != "shapely":
         raise ValueError(f"unknown method {method!r}")
     n = len(open_idx)

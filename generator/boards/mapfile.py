@@ -98,6 +98,7 @@ class BoardMap(BaseModel):
 
     name: Optional[str] = None
     system: Optional[str] = None
+    kind: Optional[Literal["map"]] = None  # "map": lets content-folder tools recognise map files
     grid: Literal["hex", "square"] = "hex"
     orientation: Literal["flat", "pointy"] = "flat"
     offset: Literal["odd", "even"] = "odd"
@@ -289,59 +290,48 @@ def _loc_str(loc: tuple) -> str:
 
 
 def _pydantic_message(err: dict) -> str:
-    ctx = err.get("ctx") or {}
-    value = err.get("input")
-    kind = err.get("type", "")
-    if kind == "less_than_equal":
-        extra = f" (boards are capped at {MAX_SIDE}x{MAX_SIDE})" if err["loc"][-1] in ("width", "height") else ""
-        return f"{value!r} is above the maximum {ctx.get('le')}{extra}"
-    if kind == "greater_than_equal":
-        return f"{value!r} is below the minimum {ctx.get('ge')}"
-    if kind == "extra_forbidden":
-        return f"unknown key; allowed keys: {', '.join(BoardMap.model_fields)}"
-    if kind == "literal_error":
-        return f"{value!r} is not allowed; use {ctx.get('expected')}"
-    if kind == "missing":
-        return "missing (required)"
-    return f"{err['msg']} (got {value!r})" if value is not None and not isinstance(value, dict) else err["msg"]
+    """One pydantic error in the project's wording, with the map's size cap spelled out."""
+    from generator.content.errors import describe_error
+
+    text = describe_error(err, BoardMap)
+    if err.get("type") == "less_than_equal" and err["loc"] and err["loc"][-1] in ("width", "height"):
+        text += f" (boards are capped at {MAX_SIDE}x{MAX_SIDE})"
+    return text
 
 
 def board_from_dict(data: dict, source: str = "map") -> BoardMap:
     """Validate a plain dict as a map; errors name ``source`` and each bad entry."""
-    lines = _LineFinder(None)
-    return _validate(data, source, lines)
+    return _validate(data, lambda loc: source)
 
 
-def _validate(data, source: str, lines: "_LineFinder") -> BoardMap:
+def _validate(data, where) -> BoardMap:
+    """Validate ``data``; ``where(loc)`` gives the "file:line" prefix for an error location."""
     if not isinstance(data, dict):
-        raise MapError(f"{source}: a map file must be a YAML mapping with grid, width, height, ...")
+        raise MapError(f"{where(())}: a map file must be a YAML mapping with grid, width, height, ...")
     try:
         return BoardMap.model_validate(data)
     except BoardProblems as err:
         located = err.located
     except ValidationError as err:
         located = [(tuple(e["loc"]), _pydantic_message(e)) for e in err.errors()]
-    problems = [f"{source}{lines.at(loc)}: {_loc_str(loc)}: {msg}" for loc, msg in located]
-    raise MapError(problems=problems)
+    raise MapError(problems=[f"{where(loc)}: {_loc_str(loc)}: {msg}" for loc, msg in located])
 
 
 def load_map(path: str | os.PathLike) -> BoardMap:
-    """Read and validate a map file; any problem raises MapError naming the file and entry."""
-    path = Path(path)
+    """Read and validate a map file; any problem raises MapError naming the file, line and entry.
+
+    Reading goes through the project's content reader (:mod:`generator.content.source`), so map
+    errors look like every other content error: ``file:line: field: message``.
+    """
+    from generator.content.source import read_source
+    from generator.errors import ContentError
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MapError(f"{path}: no such map file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise MapError(f"{path}: cannot read map file ({err})") from None
-    try:
-        data = yaml.safe_load(text)
-        node = yaml.compose(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise MapError(f"{path}{where}: not valid YAML ({getattr(err, 'problem', err)})") from None
-    return _validate(data, str(path), _LineFinder(node))
+        source = read_source(Path(path))
+    except ContentError as err:
+        message = str(err).replace(": no such file", ": no such map file")
+        raise MapError(message, problems=[message]) from None
+    return _validate(source.data, source.where)
 
 
 def dump_map(board: BoardMap) -> str:
@@ -387,31 +377,10 @@ def _represent_list(dumper, data):
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow and bool(data))
 
 
+def _represent_str(dumper, data):
+    style = '"' if _CELL_RE.match(data) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
 _MapDumper.add_representer(list, _represent_list)
-
-
-class _LineFinder:
-    """Find the YAML line of a pydantic location, so errors read ``file:line: path: message``."""
-
-    def __init__(self, node):
-        self.node = node
-
-    def at(self, loc: tuple) -> str:
-        node = self.node
-        if node is None:
-            return ""
-        line = node.start_mark.line
-        for part in loc:
-            child = None
-            if isinstance(node, yaml.MappingNode):
-                for k, v in node.value:
-                    if k.value == str(part):
-                        child = k if part == loc[-1] and isinstance(v, (yaml.MappingNode,)) else v
-                        break
-            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
-                child = node.value[part]
-            if child is None:
-                break
-            node = child
-            line = node.start_mark.line
-        return f":{line + 1}"
+_MapDumper.add_representer(str, _represent_str)

@@ -103,4 +103,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except BrokenPipeError:
         os._exit(0)
+    except Exception as err:  # a bug, not bad input: one line unless asked for the traceback
+        if os.environ.get("SKIRMISH_DEBUG"):
+            raise
+        typer.echo(f"error: internal error: {type(err).__name__}: {err} (set SKIRMISH_DEBUG=1 to see the traceback)", err=True)
+        sys.exit(1)
     sys.exit(0)

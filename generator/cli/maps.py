@@ -1,7 +1,241 @@
-"""Placeholder command module (filled in by its issue)."""
+"""``skirmish map``: line of sight and validation of map files.
+
+This module only parses options, calls :mod:`generator.boards` and prints. ``generate`` and
+``render`` are added to the same ``map_app`` by :mod:`generator.cli.maps_gen` (wired by the lead).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Optional
 
 import typer
 
+from generator.boards import los, paths
+from generator.boards.mapfile import BoardMap, format_cell, load_map, parse_cell
+from generator.errors import MapError
+
+map_app = typer.Typer(
+    name="map",
+    help=(
+        "Check map files: line of sight between hexes, connectivity, zones and fairness.\n\n"
+        "Examples:\n\n"
+        "  skirmish map los content/maps/drawn-and-quartered.yaml --from 2,3\n\n"
+        "  skirmish map validate content/maps/drawn-and-quartered.yaml"
+    ),
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+# ---- registration point: `generate` and `render` live in generator/cli/maps_gen.py, which
+# ---- imports `map_app` from here and adds its commands with @map_app.command(...).
+
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the root app."""
+    """Add the ``map`` command group to the root app."""
+    app.add_typer(map_app, name="map")
+
+
+def _cell_option(text: str, option: str) -> tuple[int, int]:
+    try:
+        return parse_cell(text)
+    except ValueError as err:
+        raise MapError(f"{option}: {err}") from None
+
+
+def _rule_option(rule: str) -> str:
+    if rule not in los.RULES:
+        raise MapError(f"--los-rule: {rule!r} is not a rule; use one of: {', '.join(los.RULES)}")
+    return rule
+
+
+def _sketch(board: BoardMap, marks: dict[tuple[int, int], str]) -> str:
+    """A small text picture of the board, one character per cell, row by row."""
+    blocked = board.blocked_cells()
+    lines = []
+    for r in range(board.height):
+        row = []
+        for c in range(board.width):
+            row.append(marks.get((c, r), "#" if (c, r) in blocked else "."))
+        indent = " " if board.grid == "hex" and board.orientation == "pointy" and (r % 2 == (1 if board.offset == "odd" else 0)) else ""
+        lines.append(f"{r:>3} {indent}{' '.join(row)}")
+    return "\n".join(lines)
+
+
+@map_app.command("los")
+def los_cmd(
+    map_path: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML)."),
+    from_cell: Optional[str] = typer.Option(None, "--from", help="Show what this cell (col,row) sees."),
+    to_cell: Optional[str] = typer.Option(None, "--to", help="With --from: check one pair and name the blocking hex."),
+    rule: str = typer.Option("standard", "--los-rule", help="standard | strict | per-hex."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Line of sight: the all-pairs matrix, what one cell sees, or whether one pair sees.
+
+    Rules: standard (touching a blocked hex's edge or corner does not block; a line along the seam
+    of two blocked hexes does), strict (any contact blocks), per-hex (each hex on its own).
+
+    Examples:
+
+      skirmish map los content/maps/drawn-and-quartered.yaml --json
+
+      skirmish map los content/maps/drawn-and-quartered.yaml --from 0,4 --to 12,5
+    """
+    rule = _rule_option(rule)
+    board = load_map(map_path)
+    if to_cell is not None and from_cell is None:
+        raise MapError("--to needs --from: give the cell to look from, e.g. --from 2,3 --to 7,5")
+    if from_cell is None:
+        cells = board.open_cells()
+        m = los.visibility_matrix(board, rule)
+        if as_json:
+            rows = ["".join("1" if v else "0" for v in row) for row in m]
+            typer.echo(json.dumps({"cells": [list(c) for c in cells], "matrix": rows}, separators=(",", ":")))
+            return
+        n = len(cells)
+        seen = m.sum(axis=1) - 1
+        pairs = (m.sum() - n) // 2
+        total = n * (n - 1) // 2
+        typer.echo(f"{board.name or map_path.name}: {n} open cells, rule {rule}")
+        typer.echo(f"visible pairs: {pairs} of {total} ({100 * pairs / max(total, 1):.1f}%)")
+        order = seen.argsort()
+        typer.echo(f"most hidden: {format_cell(cells[order[0]])} sees {seen[order[0]]} cells")
+        typer.echo(f"most exposed: {format_cell(cells[order[-1]])} sees {seen[order[-1]]} cells")
+        return
+    a = _cell_option(from_cell, "--from")
+    if to_cell is None:
+        seen = los.visible_from(board, a, rule)
+        if as_json:
+            typer.echo(json.dumps({"from": list(a), "rule": rule, "visible": [list(c) for c in seen]}))
+            return
+        total = len(board.open_cells()) - 1
+        typer.echo(f"{format_cell(a)} sees {len(seen)} of {total} other open cells (rule {rule}):")
+        marks = {c: "o" for c in seen}
+        marks[a] = "@"
+        typer.echo(_sketch(board, marks))
+        typer.echo("@ viewer, o visible, . hidden, # blocked (cells drawn row by row, not to scale)")
+        return
+    b = _cell_option(to_cell, "--to")
+    stop = los.blockers(board, a, b, rule)
+    if as_json:
+        typer.echo(json.dumps({"from": list(a), "to": list(b), "rule": rule, "visible": not stop,
+                               "blockers": [list(c) for c in stop]}))
+        return
+    if not stop:
+        typer.echo(f"{format_cell(a)} -> {format_cell(b)}: visible (rule {rule})")
+    else:
+        first = format_cell(stop[0])
+        more = f" (also {'; '.join(format_cell(c) for c in stop[1:])})" if len(stop) > 1 else ""
+        typer.echo(f"{format_cell(a)} -> {format_cell(b)}: blocked by {first}{more} (rule {rule})")
+
+
+# ---- validation -------------------------------------------------------------------------------
+
+
+def board_checks(board: BoardMap) -> list[tuple[bool, str]]:
+    """Structural checks of a loaded map: (passed, message) each."""
+    out: list[tuple[bool, str]] = []
+    groups = paths.components(board)
+    if not groups:
+        out.append((False, "no passable cells"))
+        return out
+    if len(groups) == 1:
+        out.append((True, f"connected: all {len(groups[0])} passable cells reach each other"))
+    else:
+        cut = [c for g in groups[1:] for c in g]
+        shown = ", ".join(format_cell(c) for c in cut[:8]) + (" ..." if len(cut) > 8 else "")
+        out.append((False, f"not connected: {len(groups)} separate areas; cut off: {shown}"))
+    where = {c: k for k, g in enumerate(groups) for c in g}
+    if not board.zones:
+        out.append((True, "no deployment zones (none needed for this map)"))
+    for player, zone in board.zones.items():
+        if not zone.start:
+            out.append((False, f"{player}: no starting cells"))
+            continue
+        areas = {where.get(c) for c in board.zone_cells(player, "start")}
+        ok = len(areas) == 1 and None not in areas and areas == {0}
+        out.append((ok, f"{player}: {len(zone.start)} starting, {len(zone.reserve)} reserve cells"
+                        + ("" if ok else " (some are cut off from the main area)")))
+    if board.walls:
+        from generator.boards.clearance import BASE_SIZES_IN, Clearance
+
+        for size in sorted(set(BASE_SIZES_IN.values())):
+            free = Clearance(board, size).free_space()
+            pieces = len(getattr(free, "geoms", [free]))
+            out.append((True, f'walls: a {size:g}" base moves in {pieces} separate area(s)'))
+    bad = [format_cell(c) for c in board.objective_cells() if where.get(c) != 0]
+    if board.objectives:
+        out.append((not bad, f"{len(board.objectives)} objectives" + (f"; cut off: {', '.join(bad)}" if bad else ", all reachable")))
+    return out
+
+
+def fairness_section(board: BoardMap):
+    """The fairness report from generator.boards.fairness, if that module exists (else None).
+
+    The one place the validate command reaches for it, so it can be wired without touching the rest.
+    """
+    try:
+        module = importlib.import_module("generator.boards.fairness")
+    except ImportError:
+        return None
+    return module.fairness_report(board)
+
+
+def _report_text(report) -> str:
+    for attr in ("table", "to_text", "text"):
+        fn = getattr(report, attr, None)
+        if callable(fn):
+            return fn()
+    if isinstance(report, dict):
+        return "\n".join(f"{k}: {v}" for k, v in report.items())
+    return str(report)
+
+
+def _report_json(report):
+    for attr in ("to_json", "model_dump", "to_dict"):
+        fn = getattr(report, attr, None)
+        if callable(fn):
+            return fn()
+    return report if isinstance(report, (dict, list, str, int, float)) else str(report)
+
+
+@map_app.command("validate")
+def validate_cmd(
+    map_path: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML)."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Check a map: it loads, every passable cell is connected, zones and objectives are reachable.
+
+    Prints the fairness report too. Exits 0 when every check passes, 1 when one fails, 2 when the
+    file cannot be read.
+
+    Examples:
+
+      skirmish map validate content/maps/drawn-and-quartered.yaml
+
+      skirmish map validate my-map.yaml --json
+    """
+    board = load_map(map_path)
+    checks = board_checks(board)
+    report = fairness_section(board)
+    ok = all(passed for passed, _ in checks)
+    if as_json:
+        data = {"map": str(map_path), "ok": ok, "checks": [{"ok": p, "message": m} for p, m in checks]}
+        if report is not None:
+            data["fairness"] = _report_json(report)
+        typer.echo(json.dumps(data, indent=2, default=str))
+    else:
+        size = f"{board.width}x{board.height} {board.grid}"
+        if board.grid == "hex":
+            size += f" ({board.orientation}-top, {board.offset} offset)"
+        typer.echo(f"{board.name or map_path.name}: {size}, {len(board.blocked)} blocked")
+        for passed, message in checks:
+            typer.echo(f"  {'ok ' if passed else 'BAD'} {message}")
+        if report is not None:
+            typer.echo(_report_text(report))
+        typer.echo("valid" if ok else "problems found")
+    if not ok:
+        # SystemExit, not typer.Exit: with standalone_mode=False click swallows Exit's code.
+        raise SystemExit(1)

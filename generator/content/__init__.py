@@ -1,4 +1,13 @@
-"""Load and validate content/ and user files into pydantic models (errors name file:line:field)."""
+"""Load and validate content/ and user files into pydantic models (errors name file:line:field).
+
+Public API:
+
+- :func:`load_file` -- any content file, dispatched on its ``system`` and ``kind`` keys;
+- :func:`load_roster` -- a roster/warband/team file, returns ``(System, roster)``;
+- :func:`load_model` -- a file straight into a given model;
+- :class:`ContentLibrary` -- built-in ``content/`` merged with the user's ``--content`` folder;
+- :func:`check_file` -- every problem in a file, for ``skirmish validate``.
+"""
 
 from __future__ import annotations
 
@@ -15,3 +24,36 @@ def set_user_content_dir(path: Path | None) -> None:
 
 def user_content_dir() -> Path | None:
     return _user_content_dir
+
+
+from generator.content.library import ContentLibrary, content_files, library  # noqa: E402
+from generator.content.loader import (  # noqa: E402
+    ROSTER_KINDS,
+    Loaded,
+    check_file,
+    load_file,
+    load_model,
+    load_roster,
+    load_source,
+    validate_source,
+)
+from generator.content.source import Source, display_path, read_source  # noqa: E402
+
+__all__ = [
+    "ROSTER_KINDS",
+    "ContentLibrary",
+    "Loaded",
+    "Source",
+    "check_file",
+    "content_files",
+    "display_path",
+    "library",
+    "load_file",
+    "load_model",
+    "load_roster",
+    "load_source",
+    "read_source",
+    "set_user_content_dir",
+    "user_content_dir",
+    "validate_source",
+]

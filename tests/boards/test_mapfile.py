@@ -69,7 +69,7 @@ def test_every_problem_is_reported(tmp_path):
 
 
 def test_unknown_key_and_missing_file(tmp_path):
-    with pytest.raises(MapError, match="blokked: unknown key"):
+    with pytest.raises(MapError, match="blokked: unknown field; allowed fields: name, system"):
         load_map(write(tmp_path, GOOD + "blokked: []\n"))
     with pytest.raises(MapError, match="no such map file"):
         load_map(tmp_path / "nope.yaml")

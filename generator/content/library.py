@@ -1,0 +1,80 @@
+"""The built-in content folder plus the user's own, merged by relative path.
+
+A user file at ``<user>/bladestorm/goblins.yaml`` replaces the built-in
+``content/bladestorm/goblins.yaml``; any other file of the user's is added.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.content.loader import Loaded, load_file
+from generator.errors import ContentError
+from generator.resources import content_dir
+
+CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def content_files(folder: Path) -> dict[str, Path]:
+    """Relative path -> file for every content file below ``folder``."""
+    if not folder.is_dir():
+        return {}
+    return {
+        str(p.relative_to(folder)): p
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.suffix.lower() in CONTENT_SUFFIXES
+    }
+
+
+class ContentLibrary:
+    """All content files the tool can see: built-in, overridden or extended by the user's."""
+
+    def __init__(self, user_dir: Path | None = None, builtin_dir: Path | None = None):
+        from generator.content import user_content_dir
+
+        self.builtin_dir = builtin_dir or content_dir()
+        self.user_dir = user_dir if user_dir is not None else user_content_dir()
+        if self.user_dir is not None and not Path(self.user_dir).is_dir():
+            raise ContentError(f"--content {self.user_dir}: no such folder")
+        self._cache: dict[Path, Loaded] = {}
+
+    def files(self) -> dict[str, Path]:
+        merged = content_files(self.builtin_dir)
+        if self.user_dir is not None:
+            merged.update(content_files(Path(self.user_dir)))
+        return dict(sorted(merged.items()))
+
+    def path(self, relative: str) -> Path:
+        """A content file by relative path (``bladestorm/tables.yaml``), user's first."""
+        files = self.files()
+        if relative not in files:
+            raise ContentError(f"content file {relative!r} not found in the built-in or --content folders")
+        return files[relative]
+
+    def _load(self, path: Path) -> Loaded:
+        if path not in self._cache:
+            self._cache[path] = load_file(path)
+        return self._cache[path]
+
+    def load(self, system: str, kind: str | None = None) -> list[Loaded]:
+        """Every file of ``system`` (optionally of one ``kind``), validated."""
+        out = []
+        prefix = f"{system}/"
+        for rel, path in self.files().items():
+            if not rel.startswith(prefix):
+                continue
+            loaded = self._load(path)
+            if loaded.system == system and (kind is None or loaded.kind == kind):
+                out.append(loaded)
+        return out
+
+    def load_one(self, system: str, kind: str):
+        """The single file of ``kind`` for ``system`` (e.g. its random tables), as a model."""
+        found = self.load(system, kind)
+        if not found:
+            raise ContentError(f"no {system} content of kind {kind!r} found")
+        return found[-1].model
+
+
+def library() -> ContentLibrary:
+    return ContentLibrary()

@@ -1,0 +1,121 @@
+"""Load content and user files into the models their system declares.
+
+A content file names what it is with two keys, ``system`` and ``kind``; the system's
+``content_models[kind]`` validates the rest. Every problem is reported, each as
+``file:line: field: message``; the exception's one-line message is the first of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from pydantic import BaseModel, ValidationError
+
+from generator.content.errors import format_validation_error
+from generator.content.source import Source, display_path, read_source
+from generator.errors import ContentError, SkirmishError
+
+ROSTER_KINDS = ("roster", "warband", "team")
+
+
+@dataclass
+class Loaded:
+    """A validated file: where it came from, what it is, and the model instance."""
+
+    path: Path
+    system: str
+    kind: str
+    model: BaseModel
+    source: Source | None = None
+
+
+def raise_problems(problems: Sequence[str]) -> None:
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''}; `skirmish validate` lists them all)" if len(problems) > 1 else ""
+        raise ContentError(first + more, problems=list(problems))
+
+
+def validate_source(source: Source, model: type[BaseModel], data: Any = None, prefix: tuple = ()) -> BaseModel:
+    """Validate parsed data with ``model``; raises ContentError listing every problem."""
+    payload = source.data if data is None else data
+    try:
+        return model.model_validate(payload)
+    except ValidationError as err:
+        raise_problems(format_validation_error(err, source, model, prefix))
+    raise AssertionError("unreachable")
+
+
+def load_model(path: str | Path, model: type[BaseModel]) -> BaseModel:
+    """Load a file straight into ``model`` (no ``system``/``kind`` header needed)."""
+    source = read_source(path)
+    data = source.data
+    if isinstance(data, dict):
+        data = {k: v for k, v in data.items() if k not in ("system", "kind")}
+    return validate_source(source, model, data)
+
+
+def _header(source: Source) -> tuple[str, str]:
+    from generator.systems import SYSTEM_NAMES
+
+    data = source.data
+    if not isinstance(data, dict):
+        raise ContentError(f"{source.where()}: expected a mapping with 'system' and 'kind' at the top, got {type(data).__name__}")
+    system = data.get("system")
+    if system is None:
+        raise ContentError(f"{source.where()}: system: is required; choose one of {', '.join(SYSTEM_NAMES)}")
+    if str(system).lower() not in SYSTEM_NAMES:
+        raise ContentError(f"{source.where(('system',))}: system: {system!r} is not known; choose one of {', '.join(SYSTEM_NAMES)}")
+    kind = data.get("kind")
+    if kind is None:
+        raise ContentError(f"{source.where()}: kind: is required (what the file holds, e.g. roster)")
+    return str(system).lower(), str(kind)
+
+
+def load_source(source: Source) -> Loaded:
+    from generator.systems import get_system
+
+    system_name, kind = _header(source)
+    system = get_system(system_name)
+    model = system.content_models.get(kind)
+    if model is None:
+        known = ", ".join(sorted(system.content_models)) or "none yet"
+        raise ContentError(f"{source.where(('kind',))}: kind: {kind!r} is not a {system.title} content kind; choose one of {known}")
+    data = {k: v for k, v in source.data.items() if k not in ("system", "kind")}
+    instance = validate_source(source, model, data)
+    return Loaded(source.path, system_name, kind, instance, source)
+
+
+def load_file(path: str | Path) -> Loaded:
+    """Load any content file; dispatches on its ``system`` and ``kind`` keys."""
+    return load_source(read_source(path))
+
+
+def load_roster(path: str | Path):
+    """Load a roster/warband/team file: returns ``(System, roster_model)``."""
+    from generator.systems import get_system
+
+    loaded = load_file(path)
+    if loaded.kind not in ROSTER_KINDS:
+        raise ContentError(
+            f"{display_path(loaded.path)}: is a {loaded.system} {loaded.kind!r} file, not a roster "
+            f"(kind: {' / '.join(ROSTER_KINDS)})"
+        )
+    return get_system(loaded.system), loaded.model
+
+
+def check_file(path: str | Path) -> list[str]:
+    """Every problem in one file (empty when clean); never raises for content problems."""
+    try:
+        source = read_source(path)
+        data = source.data
+        if isinstance(data, dict) and "grid" in data and "system" not in data or (isinstance(data, dict) and data.get("kind") == "map"):
+            from generator.content.maps import check_map  # boards own the map format
+
+            return check_map(Path(path))
+        load_source(source)
+    except SkirmishError as err:
+        return err.problems or [str(err)]
+    return []

@@ -1,0 +1,115 @@
+"""Read YAML or JSON into plain Python data while remembering the line of every field.
+
+Pydantic tells us *which* field is wrong (``combatants[2].defense``); this module tells us *where*
+it is in the file, so every error can read ``file:line: field: problem``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.errors import ContentError
+
+Path_ = tuple[Any, ...]
+
+
+@dataclass
+class Source:
+    """A parsed file: its data, and the 1-based line where each field path starts."""
+
+    path: Path
+    data: Any
+    lines: dict[Path_, int] = field(default_factory=dict)
+
+    def line_of(self, loc: Path_) -> int | None:
+        """The line of ``loc`` or of its nearest ancestor that has one."""
+        loc = tuple(loc)
+        while True:
+            if loc in self.lines:
+                return self.lines[loc]
+            if not loc:
+                return None
+            loc = loc[:-1]
+
+    def where(self, loc: Path_ = ()) -> str:
+        line = self.line_of(loc)
+        return f"{display_path(self.path)}:{line}" if line else display_path(self.path)
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would write it: relative to the current folder when it is below it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _build(loader: yaml.SafeLoader, node: yaml.Node, loc: Path_, lines: dict[Path_, int]) -> Any:
+    lines.setdefault(loc, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        out: dict[Any, Any] = {}
+        loader.flatten_mapping(node)
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if isinstance(key, list):
+                key = tuple(key)
+            lines[loc + (key,)] = key_node.start_mark.line + 1
+            out[key] = _build(loader, value_node, loc + (key,), lines)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        items = []
+        for index, item in enumerate(node.value):
+            lines[loc + (index,)] = item.start_mark.line + 1
+            items.append(_build(loader, item, loc + (index,), lines))
+        return items
+    return loader.construct_object(node, deep=True)
+
+
+def parse_text(text: str, path: Path) -> Source:
+    """Parse YAML (or JSON, which YAML reads too) and record the line of each field."""
+    lines: dict[Path_, int] = {}
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = None if node is None else _build(loader, node, (), lines)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else None
+        where = f"{display_path(path)}:{line}" if line else display_path(path)
+        problem = (err.problem or err.context or "cannot be read").strip()
+        raise ContentError(f"{where}: not valid YAML: {problem}") from None
+    except yaml.YAMLError as err:
+        raise ContentError(f"{display_path(path)}: not valid YAML: {str(err).splitlines()[0]}") from None
+    finally:
+        loader.dispose()
+    return Source(Path(path), data, lines)
+
+
+def read_source(path: str | Path) -> Source:
+    """Read a YAML or JSON file; a missing or unreadable file is a one-line ContentError."""
+    p = Path(path)
+    if not p.exists():
+        raise ContentError(f"{display_path(p)}: no such file")
+    if p.is_dir():
+        raise ContentError(f"{display_path(p)}: is a folder, expected a .yaml, .yml or .json file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ContentError(f"{display_path(p)}: not a UTF-8 text file") from None
+    except OSError as err:
+        raise ContentError(f"{display_path(p)}: cannot be read ({err.strerror})") from None
+    if p.suffix.lower() == ".json":
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as err:
+            raise ContentError(f"{display_path(p)}:{err.lineno}: not valid JSON: {err.msg}") from None
+        try:
+            return parse_text(text, p)
+        except ContentError:  # JSON that YAML 1.1 cannot read: keep the data, lose the lines
+            return Source(p, json.loads(text), {})
+    return parse_text(text, p)
