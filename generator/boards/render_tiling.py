@@ -126,9 +126,16 @@ def tiles_needed(length: float, area: float, overlap: float) -> int:
 
 
 def _cuts(length: float, area: float, overlap: float, count: int) -> list[tuple[float, float]]:
-    """Start/end of each piece along one axis; the pieces advance by ``area - overlap``."""
-    step = area - overlap
-    return [(i * step, min(length, i * step + area)) for i in range(count)]
+    """Start/end of each piece along one axis: ``count`` equal pieces that overlap by ``overlap``.
+
+    Equal pieces (rather than full pages and a thin last strip) keep every sheet easy to handle;
+    ``count`` is minimal, so each piece still fits the page area.
+    """
+    if count == 1:
+        return [(0.0, length)]
+    size = (length + (count - 1) * overlap) / count
+    step = size - overlap
+    return [(i * step, length if i == count - 1 else i * step + size) for i in range(count)]
 
 
 def plan_pages(map_w: float, map_h: float, page: str = "a4", overlap: float = OVERLAP_MM) -> PagePlan:

@@ -59,6 +59,9 @@ def test_tiles_cover_the_map_and_overlap_by_the_band():
         assert a1 - b0 == pytest.approx(OVERLAP_MM)
     for t in plan.tiles:
         assert t.width <= plan.area_w + 1e-9 and t.height <= plan.area_h + 1e-9
+    # equal pieces, not full pages and a thin last strip
+    assert len({round(t.width, 6) for t in plan.tiles}) == 1
+    assert len({round(t.height, 6) for t in plan.tiles}) == 1
 
 
 def test_landscape_when_it_saves_pages():
