@@ -184,16 +184,16 @@ class SvgCanvas:
             a["stroke-dasharray"] = " ".join(self._f(d) for d in dash)
         return a
 
+    @staticmethod
+    def _points(points) -> list[tuple[float, float]]:
+        return [(round(x, 4), round(y, 4)) for x, y in points]
+
     def polygon(self, points, fill=None, stroke=None, width=0.25, alpha=1.0, dash=None) -> None:
-        pts = " ".join(f"{self._f(x)},{self._f(y)}" for x, y in points)
-        el = self._doc.polygon(**self._paint(fill, stroke, width, alpha, dash))
-        el.attribs["points"] = pts
+        el = self._doc.polygon(points=self._points(points), **self._paint(fill, stroke, width, alpha, dash))
         self._parent.add(el)
 
     def polyline(self, points, stroke, width=0.25, dash=None) -> None:
-        pts = " ".join(f"{self._f(x)},{self._f(y)}" for x, y in points)
-        el = self._doc.polyline(**self._paint(None, stroke, width, 1.0, dash))
-        el.attribs["points"] = pts
+        el = self._doc.polyline(points=self._points(points), **self._paint(None, stroke, width, 1.0, dash))
         self._parent.add(el)
 
     def line(self, x0, y0, x1, y1, stroke, width=0.25, dash=None) -> None:

@@ -139,11 +139,18 @@ def test_pdf_embeds_the_shipped_fonts_and_is_deterministic():
 
 
 # -- files --------------------------------------------------------------------------------------
-def test_svg_is_in_millimetres(tmp_path):
+def test_svg_is_in_millimetres_and_true_scale(tmp_path):
     (path,) = render_map(hex_board(), tmp_path / "m.svg", hex_size_mm=25.0)
     text = path.read_text()
     assert 'width="210.000mm"' in text and 'viewBox="0 0 210.000 297.000"' in text
     assert "Print at 100%" in text
+    polygons = re.findall(r'<polygon[^>]* points="([^"]+)"', text)
+    hexes = [[tuple(map(float, p.split(","))) for p in pts.split()] for pts in polygons]
+    hexes = [h for h in hexes if len(h) == 6]
+    assert len(hexes) >= 20
+    for h in hexes[:20]:
+        ys = [y for _, y in h]
+        assert max(ys) - min(ys) == pytest.approx(25.0, abs=0.001)  # user unit = 1 mm
 
 
 def test_png_pages_of_a_tiled_map(tmp_path):
