@@ -86,6 +86,29 @@ def _sight_lines(grid, cells: Sequence[Cell], pairs_i: np.ndarray, pairs_j: np.n
     return shapely.linestrings(coords)
 
 
+#: Boards up to this many cells keep every centre-to-centre line of the shape in memory, so a new
+#: layout only selects its open pairs instead of building ~100k Shapely lines again.
+LINE_CACHE_CELLS = 800
+_line_cache: dict[tuple, np.ndarray] = {}
+
+
+def _open_pair_lines(grid, open_idx: np.ndarray, iu: np.ndarray, ju: np.ndarray):
+    """Sight lines between open cells ``open_idx[iu]`` and ``open_idx[ju]`` (row-major indices)."""
+    n = len(grid.cells())
+    a, b = open_idx[iu], open_idx[ju]
+    if n > LINE_CACHE_CELLS:
+        cells = grid.cells()
+        return _sight_lines(grid, cells, a, b)
+    lines = _line_cache.get(grid.key)
+    if lines is None:
+        if len(_line_cache) >= 4:
+            _line_cache.pop(next(iter(_line_cache)))
+        fi, fj = np.triu_indices(n, 1)
+        lines = _line_cache[grid.key] = _sight_lines(grid, grid.cells(), fi, fj)
+    # pair id of (a, b), a < b, in row-major upper-triangle order
+    return lines[a * n - a * (a + 1) // 2 + (b - a - 1)]
+
+
 # ---- all pairs --------------------------------------------------------------------------------
 
 
@@ -117,9 +140,8 @@ def visibility_matrix_for(
     obs = obstacle(grid, blocked, rule)
     if obs is None or n < 2:
         return out
-    open_cells = [cells[k] for k in open_idx]
     iu, ju = np.triu_indices(n, 1)
-    lines = _sight_lines(grid, open_cells, iu, ju)
+    lines = _open_pair_lines(grid, open_idx, iu, ju)
     hit = shapely.intersects(obs, lines)
     out[iu, ju] = ~hit
     out[ju, iu] = ~hit

@@ -52,7 +52,10 @@ def test_blockers_agree_with_the_matrix(board):
     m = los.visibility_matrix(board, method="shapely")
     for i in range(0, len(cells), 3):
         for j in range(len(cells)):
-            assert m[i, j] == (los.blockers(board, cells[i], cells[j]) == [])
+            forward = los.blockers(board, cells[i], cells[j])
+            assert m[i, j] == (forward == [])
+            # looking the other way finds the same blockers, in reverse order of distance
+            assert set(los.blockers(board, cells[j], cells[i])) == set(forward)
 
 
 def test_empty_board_sees_everything():
