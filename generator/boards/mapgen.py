@@ -385,9 +385,14 @@ def mirror_without_symmetry(layout: Layout) -> dict[Cell, Cell]:
     return _plain_flip(layout.kind, layout.orientation, layout.offset, layout.width, layout.height, layout.axis)
 
 
+def zone_depth(layout: Layout, params: MapgenParams) -> int:
+    """Rows (or columns) of a deployment band: the system's depth, at most a quarter of the board."""
+    return min(params.zone_depth, max(1, _depth(layout) // 4))
+
+
 def make_zones(layout: Layout, params: MapgenParams) -> dict[str, dict[str, list[Cell]]]:
     """Start and reserve cells per player: A near edge 0, B the image of A on the far edge."""
-    depth = min(params.zone_depth, max(1, _depth(layout) // 3))
+    depth = zone_depth(layout, params)
     band = [c for c in layout.cells if _edge_index(layout, c) < depth]
     if params.start_cells:
         start = _spread([c for c in band if _edge_index(layout, c) == depth - 1], params.start_cells, layout)
@@ -592,11 +597,17 @@ def candidate(rng: Rng, layout: Layout, params: MapgenParams, objectives: int, d
     """One candidate map as (board dict, reason) -- reason is None when it is legal."""
     zones = make_zones(layout, params)
     zone_cells = {c for z in zones.values() for cells in z.values() for c in cells}
-    depth = min(params.zone_depth, max(1, _depth(layout) // 3))
+    depth = zone_depth(layout, params)
     objs = pick_objectives(rng.spawn("objectives"), layout, objectives, params.objective_spacing, zone_cells, depth)
     protected = zone_cells | set(objs)
-    # keep the neighbours of protected cells open too, so a zone is never walled in by one cluster
-    halo = {n for c in protected for n in layout.neighbours[c]}
+    # keep the neighbours of objectives and of single start/reserve cells open too, so none is
+    # walled in by one cluster (a whole deployment band needs no such ring)
+    points = set(objs)
+    for z in zones.values():
+        points |= set(z["reserve"])
+        if params.start_cells:
+            points |= set(z["start"])
+    halo = {n for c in points for n in layout.neighbours[c]}
     terrain = grow_terrain(rng.spawn("terrain"), layout, params, protected | halo, density)
     impassable = terrain.impassable()
     open_cells = set(layout.cells) - impassable
