@@ -55,6 +55,7 @@ class TerrainLayer(BaseModel):
     density: float = Field(0.0, ge=0.0, le=0.5)
     count: int = Field(0, ge=0, le=50)  # a fixed number of clusters instead of a density
     cluster: tuple[int, int] = (2, 5)
+    shape: Literal["blob", "line"] = "blob"  # blob: rocks, pits, hills; line: walls and ridges
     levels: int = Field(1, ge=1, le=5)  # elevation only: highest level in the middle of a hill
 
 
@@ -307,13 +308,18 @@ def grow_cluster(
     size: int,
     free: set[Cell],
     image: dict[Cell, Cell] | None = None,
+    shape: str = "blob",
+    coords: dict[Cell, tuple[int, int]] | None = None,
 ) -> set[Cell]:
-    """A compact cluster of about ``size`` cells grown from ``seed`` inside ``free``.
+    """A cluster of about ``size`` cells grown from ``seed`` inside ``free``.
 
-    Each step adds a frontier cell chosen with weight (cluster neighbours)^2, so the cluster
-    fills in around itself instead of snaking. With a symmetry ``image`` every added cell brings
-    its image too (the images form the mirrored/rotated twin cluster, or join this one when the
-    cluster touches the symmetry line or centre). Cells are removed from ``free`` as they are taken.
+    ``shape="blob"``: each step adds a frontier cell chosen with weight (cluster neighbours)^2,
+    so the cluster fills in around itself instead of snaking (rocks, pits, hills, ponds).
+    ``shape="line"``: each step extends the tip, going straight on (weight 8) rather than turning
+    (weight 1), which draws walls and ridges; ``coords`` (axial or col/row) tell what straight is.
+    With a symmetry ``image`` every added cell brings its image too (the images form the
+    mirrored/rotated twin cluster, or join this one when the cluster touches the symmetry line or
+    centre). Cells are removed from ``free`` as they are taken.
     """
     image = image or {}
     taken: set[Cell] = set()
@@ -325,13 +331,27 @@ def grow_cluster(
 
     take(seed)
     own = {seed}  # the half we grow; images follow
+    path = [seed]
     while len(own) < size:
-        frontier = sorted({n for c in own for n in neighbours[c] if n in free})
-        if not frontier:
-            break
-        weights = [sum(1 for m in neighbours[f] if m in own) ** 2 for f in frontier]
+        if shape == "line":
+            tip = path[-1]
+            frontier = sorted(n for n in neighbours[tip] if n in free)
+            if not frontier:
+                break
+            if len(path) > 1 and coords is not None:
+                (tq, tr), (pq, pr) = coords[tip], coords[path[-2]]
+                ahead = (2 * tq - pq, 2 * tr - pr)
+                weights = [8 if coords[f] == ahead else 1 for f in frontier]
+            else:
+                weights = [1] * len(frontier)
+        else:
+            frontier = sorted({n for c in own for n in neighbours[c] if n in free})
+            if not frontier:
+                break
+            weights = [sum(1 for m in neighbours[f] if m in own) ** 2 for f in frontier]
         pick = rng.weighted_choice(frontier, weights)
         own.add(pick)
+        path.append(pick)
         take(pick)
     return taken
 
@@ -503,6 +523,7 @@ def grow_terrain(
     free = set(layout.cells) - protected
     terrain = Terrain()
     image = layout.image if layout.symmetry != "none" else None
+    coords = {c: _coords(layout.grid, layout.kind, c) for c in layout.cells}
     n = len(layout.cells)
     for i, layer in enumerate(params.terrain):
         cells: set[Cell] = set()
@@ -520,7 +541,7 @@ def grow_terrain(
             size = rng.integers(lo, hi)
             if clusters is None:
                 size = min(size, max(1, math.ceil((target - len(cells)) / (2 if image else 1))))
-            grown = grow_cluster(rng, layout.neighbours, seed, size, free, image)
+            grown = grow_cluster(rng, layout.neighbours, seed, size, free, image, layer.shape, coords)
             if not grown:
                 stalls += 1
                 continue

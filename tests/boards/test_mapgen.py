@@ -166,3 +166,34 @@ def test_parse_size_rejects(text):
 def test_unknown_system_lists_the_known_ones():
     with pytest.raises(MapError, match="choose one of bladeborn, bladestorm, gorechosen, sagaborn"):
         generate_map("warcry")
+
+
+def test_line_clusters_run_straight_blobs_stay_round():
+    from generator.boards.hexgrid import HexGrid
+
+    grid = HexGrid("flat", "odd", 15, 15)
+    nb = {c: grid.neighbours(c) for c in grid.cells()}
+    coords = {c: grid.to_axial(c) for c in grid.cells()}
+    reach = {"line": [], "blob": []}
+    for seed in range(10):
+        for shape in reach:
+            cluster = grow_cluster(make_rng(seed), nb, (7, 7), 6, set(grid.cells()), shape=shape, coords=coords)
+            assert len(cluster) == 6 and len(components(nb, cluster)) == 1
+            reach[shape].append(max(grid.distance((7, 7), c) for c in cluster))
+    assert sum(reach["blob"]) / 10 <= 2.2
+    assert sum(reach["line"]) / 10 >= 3.5  # mostly straight: a straight 6-cell wall reaches 5
+
+
+def test_bladestorm_walls_are_lines():
+    gen = generate_map("bladestorm", seed=2)
+    grid = gen.board.grid_obj()
+    blocked = cells_of(gen.board.blocked)
+    groups = components({c: grid.neighbours(c) for c in grid.cells()}, blocked)
+    # a wall is long and thin: its bounding box is at least twice as long as it is wide
+    long_thin = 0
+    for g in groups:
+        cols = {c for c, _ in g}
+        rows = {r for _, r in g}
+        a, b = sorted((len(cols), len(rows)))
+        long_thin += len(g) >= 3 and b >= 2 * a
+    assert long_thin >= len([g for g in groups if len(g) >= 3]) / 2
