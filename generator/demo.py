@@ -40,8 +40,56 @@ def odds_tables(out: Path) -> list[Path]:
     ]
 
 
+def builtin_rosters() -> dict[str, list[Path]]:
+    """Every built-in roster file, by system."""
+    from generator.content import ROSTER_KINDS, ContentLibrary
+    from generator.systems import SYSTEM_NAMES
+
+    lib = ContentLibrary(user_dir=None)
+    out: dict[str, list[Path]] = {}
+    for name in SYSTEM_NAMES:
+        out[name] = [loaded.path for loaded in lib.load(name) if loaded.kind in ROSTER_KINDS]
+    return out
+
+
+def card_decks(out: Path, log: Callable[[str], None]) -> list[Path]:
+    """One print-and-play deck per system: A4, 3 mm bleed, crop marks, duplex backs, PNG previews."""
+    from generator.layout.deck import PrintOptions, load_cards, print_deck
+    from generator.layout.sizes import card_size, page_size
+
+    written: list[Path] = []
+    opts = PrintOptions(page=page_size("a4"), card=card_size("poker"), bleed=3.0, crop_marks=True,
+                        backs=True, formats=("pdf", "png"), png_dpi=80)
+    for system, paths in builtin_rosters().items():
+        if not paths:
+            continue
+        result = print_deck(load_cards(paths), out / "cards" / system, opts, name=f"{system}-cards")
+        for warning in result.warnings:
+            log(f"warning: {warning}")
+        written += [Path(f) for f in result.files if str(f).endswith(".pdf")]
+        log(f"{system}: {result.cards} cards on {result.sheets} pages")
+    return written
+
+
+def reference_sheets(out: Path) -> list[Path]:
+    """A quick-reference sheet per system, charts drawn from the exact odds."""
+    from generator.layout.reference import write_reference
+    from generator.layout.sizes import page_size
+    from generator.systems import SYSTEM_NAMES
+
+    written = []
+    for system in SYSTEM_NAMES:
+        target = out / "reference" / f"{system}-reference.pdf"
+        write_reference(system, page_size("a4"), target, None)
+        written.append(target)
+    return written
+
+
 def run_demo(out: Path, seed: int = 1, log: Callable[[str], None] = print) -> list[Path]:
+    """Write the demo into ``out``: odds tables, card decks and reference sheets."""
     out = Path(out)
     written: list[Path] = []
     written += odds_tables(out)
+    written += card_decks(out, log)
+    written += reference_sheets(out)
     return written

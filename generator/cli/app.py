@@ -84,7 +84,10 @@ def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: run the app, turn user errors into one line and exit 2."""
     command = typer.main.get_command(app)
     try:
-        command.main(args=argv, prog_name="skirmish", standalone_mode=False)
+        # Without standalone mode Click returns the code of a ``typer.Exit(code)`` instead of exiting.
+        code = command.main(args=argv, prog_name="skirmish", standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except click.Exit as stop:
         sys.exit(stop.exit_code)
     except click.Abort:

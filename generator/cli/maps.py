@@ -74,8 +74,7 @@ def los_cmd(
 ) -> None:
     """Line of sight: the all-pairs matrix, what one cell sees, or whether one pair sees.
 
-    Rules: standard (touching a blocked hex's edge or corner does not block; a line along the seam
-    of two blocked hexes does), strict (any contact blocks), per-hex (each hex on its own).
+    Rules: standard (touching a blocked hex's edge or corner does not block; a line along the seam of two blocked hexes does), strict (any contact blocks), per-hex (each hex on its own).
 
     Examples:
 

@@ -18,6 +18,10 @@ from generator.content.source import Source, display_path, read_source
 from generator.errors import ContentError, SkirmishError
 
 ROSTER_KINDS = ("roster", "warband", "team")
+# Folders of content/ that hold the tool's own settings (page sizes, generator parameters)
+# rather than game content: their files need no system/kind header and are read by the part of
+# the tool that owns them.
+TOOL_AREAS = ("layout", "mapgen")
 
 
 @dataclass
@@ -111,6 +115,8 @@ def check_file(path: str | Path) -> list[str]:
     try:
         source = read_source(path)
         data = source.data
+        if Path(path).parent.name in TOOL_AREAS and not (isinstance(data, dict) and "system" in data):
+            return []  # parsed as YAML above; its owner checks the values
         if isinstance(data, dict) and "grid" in data and "system" not in data or (isinstance(data, dict) and data.get("kind") == "map"):
             from generator.content.maps import check_map  # boards own the map format
 

@@ -91,3 +91,11 @@ def test_every_command_has_help_with_examples(skirmish):
         result = skirmish(*args, "--help")
         assert result.returncode == 0, args
         assert "Examples" in result.stdout and "skirmish" in result.stdout, args
+
+
+def test_validate_exits_2_when_a_file_has_problems(skirmish, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("system: sagaborn\nkind: team\nname: X\nsquads: 3\n")
+    result = skirmish("validate", bad)
+    assert result.returncode == 2
+    assert "bad.yaml" in result.stderr

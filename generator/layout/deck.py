@@ -1,0 +1,177 @@
+"""Print a deck: cards rendered from templates, imposed N-up, written as PDF, SVG and PNG.
+
+The pipeline is visible in the calls: roster -> card views (``layout.cards``) -> drawings
+(``layout.render``) -> sheet plan (``layout.impose``) -> writers (``pdf_writer``,
+``svg_writer``). Nothing here knows a rule of any game.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from generator.errors import RenderError
+from generator.layout import pdf_writer
+from generator.layout.cards import Card
+from generator.layout.draw import Drawing
+from generator.layout.impose import SheetPlan, plan_sheet
+from generator.layout.pdf import atomic_path, new_canvas, render_png
+from generator.layout.render import render_drawing
+from generator.layout.sizes import CardSize, PageSize
+from generator.layout.svg_writer import to_svg
+from generator.layout.units import mm_to_pt
+
+FORMATS = ("pdf", "svg", "png")
+
+
+@dataclass
+class PrintOptions:
+    page: PageSize
+    card: CardSize
+    bleed: float = 0.0
+    crop_marks: bool = False
+    backs: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    templates: Path | None = None
+    calibration: bool = False
+    formats: tuple[str, ...] = ("pdf",)
+    png_dpi: int = 100
+
+
+@dataclass
+class DeckResult:
+    files: list[Path] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    cards: int = 0
+    sheets: int = 0
+
+
+def card_context(card: CardSize, bleed: float, view: dict[str, Any]) -> dict[str, Any]:
+    return {"card": {"w": card.width, "h": card.height, "bleed": bleed, "corner": card.corner}, "view": view}
+
+
+def render_card(card: Card, size: CardSize, bleed: float, templates: Path | None = None) -> tuple[Drawing, Drawing]:
+    """The front and back drawings of one card."""
+    front = render_drawing(card.front.template, card_context(size, bleed, card.front.view), title=card.title,
+                           user_dir=templates)
+    back = render_drawing(card.back.template, card_context(size, bleed, card.back.view),
+                          title=f"{card.title} (back)", user_dir=templates)
+    return front, back
+
+
+def slug(text: str) -> str:
+    s = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+    return s or "card"
+
+
+def _draw_marks(canvas, plan: SheetPlan, marks, page_h: float) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor("#000000")
+    canvas.setLineWidth(mm_to_pt(plan.mark_width))
+    for m in marks:
+        canvas.line(mm_to_pt(m.x1), mm_to_pt(page_h - m.y1), mm_to_pt(m.x2), mm_to_pt(page_h - m.y2))
+    canvas.restoreState()
+
+
+def write_sheets_pdf(path: Path, drawings: Sequence[tuple[Drawing, Drawing]], opts: PrintOptions,
+                     title: str = "skirmish cards") -> tuple[SheetPlan, int]:
+    """Impose the cards N-up; with backs, each front sheet is followed by its mirrored back sheet."""
+    plan = plan_sheet(opts.page, opts.card, opts.bleed, opts.crop_marks)
+    page_h = opts.page.height
+    sheets = 0
+    with atomic_path(path) as tmp:
+        canvas = new_canvas(tmp, opts.page.width, opts.page.height, title)
+        if opts.calibration:
+            draw_calibration(canvas, plan, opts)
+            sheets += 2
+        for start in range(0, len(drawings), plan.per_page):
+            chunk = drawings[start:start + plan.per_page]
+            for (front, _), (x, y) in zip(chunk, plan.slots):
+                pdf_writer.draw(canvas, front, x, y, page_h)
+            if opts.crop_marks:
+                _draw_marks(canvas, plan, plan.marks, page_h)
+            canvas.showPage()
+            sheets += 1
+            if opts.backs:
+                for (_, back), (x, y) in zip(chunk, plan.back_slots(opts.back_offset)):
+                    pdf_writer.draw(canvas, back, x, y, page_h)
+                if opts.crop_marks:
+                    _draw_marks(canvas, plan, plan.back_marks(opts.back_offset), page_h)
+                canvas.showPage()
+                sheets += 1
+        canvas.save()
+    return plan, sheets
+
+
+def draw_calibration(canvas, plan: SheetPlan, opts: PrintOptions) -> None:
+    """A front/back pair to measure duplex drift: pierce the front targets, read the back rulers."""
+    from generator.layout import calibration
+
+    page_h = opts.page.height
+    front, back = calibration.drawings(opts.page, opts.back_offset, user_dir=opts.templates)
+    pdf_writer.draw_ops(canvas, front.ops, 0, 0, page_h)
+    canvas.showPage()
+    pdf_writer.draw_ops(canvas, back.ops, 0, 0, page_h)
+    canvas.showPage()
+
+
+def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: str = "cards") -> DeckResult:
+    """Render ``cards`` and write the requested formats into ``out_dir``."""
+    for f in opts.formats:
+        if f not in FORMATS:
+            raise RenderError(f"unknown format {f!r}: choose from {', '.join(FORMATS)}")
+    out_dir = Path(out_dir)
+    result = DeckResult(cards=len(cards))
+    plan_sheet(opts.page, opts.card, opts.bleed, opts.crop_marks)  # validate before any work
+    drawings = [render_card(card, opts.card, opts.bleed, opts.templates) for card in cards]
+    for front, back in drawings:
+        result.warnings.extend(front.warnings + back.warnings)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if "pdf" in opts.formats or "png" in opts.formats:
+        with tempfile.TemporaryDirectory() as scratch:
+            # a PNG-only run renders from a scratch PDF and leaves any existing PDF alone
+            pdf_path = out_dir / f"{name}.pdf" if "pdf" in opts.formats else Path(scratch) / f"{name}.pdf"
+            _, sheets = write_sheets_pdf(pdf_path, drawings, opts, title=name)
+            result.sheets = sheets
+            if "pdf" in opts.formats:
+                result.files.append(pdf_path)
+            if "png" in opts.formats:
+                pngs = [out_dir / f"{name}-sheet{i + 1}.png" for i in range(sheets)]
+                render_png(pdf_path, pngs, opts.png_dpi)
+                result.files.extend(pngs)
+    if "svg" in opts.formats:
+        seen: dict[str, int] = {}
+        for card, (front, back) in zip(cards, drawings):
+            base = slug(card.title)
+            seen[base] = seen.get(base, 0) + 1
+            if seen[base] > 1:
+                base = f"{base}-{seen[base]}"
+            for suffix, drawing in (("", front), ("-back", back)):
+                if suffix and not opts.backs:
+                    continue
+                target = out_dir / f"{base}{suffix}.svg"
+                with atomic_path(target) as tmp:
+                    tmp.write_text(to_svg(drawing), encoding="utf-8")
+                result.files.append(target)
+    return result
+
+
+def load_cards(roster_paths: Sequence[Path], loader: Callable[[Path], tuple[Any, Any]] | None = None,
+               odds_vs: int | None = None) -> list[Card]:
+    """Load every roster (all of them, before anything is written) and list their cards."""
+    from generator.layout.cards import cards_for
+    from generator.layout.odds import odds_line
+
+    if loader is None:
+        from generator.content import load_roster as loader  # type: ignore[no-redef]
+    cards: list[Card] = []
+    for path in roster_paths:
+        system, roster = loader(path)
+        name = getattr(system, "name", system)
+        combatants = system.combatants(roster) if hasattr(system, "combatants") else None
+        odds = (lambda view, _n=name: odds_line(_n, view, odds_vs)) if odds_vs is not None else None
+        cards.extend(cards_for(name, roster, combatants, odds=odds))
+    return cards

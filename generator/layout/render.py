@@ -1,0 +1,127 @@
+"""Render a Jinja2 card or sheet template into a :class:`Drawing`.
+
+Templates are looked up first in the user's ``--templates DIR`` and then in the built-in
+``templates/`` folder, so a user overrides one card by dropping a file of the same name into
+their folder. Autoescaping is on: the markup is XML, and a name like ``Grot <&> Co`` must not
+change its structure.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from generator.errors import RenderError
+from generator.layout import scene
+from generator.layout.draw import Drawing
+from generator.layout.fonts import text_width
+from generator.layout.units import pt_to_mm
+from generator.resources import templates_dir
+
+
+def _fmt(value: Any, digits: int = 1) -> str:
+    """Numbers as a player writes them: 4 not 4.0, 6.9 not 6.8999."""
+    if isinstance(value, float):
+        text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+        return text or "0"
+    return "" if value is None else str(value)
+
+
+def _pct(value: Any) -> str:
+    return f"{float(value) * 100:.0f}%"
+
+
+def _hex_corners(cx: float, cy: float, size: float, pointy: bool = False) -> str:
+    """SVG points of a hexagon (flat-top unless ``pointy``) centred on (cx, cy), circumradius size."""
+    start = 30 if pointy else 0
+    pts = []
+    for k in range(6):
+        a = math.radians(start + 60 * k)
+        pts.append(f"{cx + size * math.cos(a):.3f},{cy + size * math.sin(a):.3f}")
+    return " ".join(pts)
+
+
+def _hex_center(q: int, r: int, size: float) -> tuple[float, float]:
+    """Pixel centre of axial hex (q, r), flat-top layout (Red Blob Games), origin hex at (0, 0)."""
+    return size * 1.5 * q, size * math.sqrt(3) * (r + q / 2)
+
+
+def _text_mm(text: str, role: str = "body", size_pt: float = 8) -> float:
+    return pt_to_mm(text_width(str(text), role, size_pt))
+
+
+def _design_box(card_w: float, card_h: float, design_w: float, design_h: float) -> dict[str, Any]:
+    """Scale a layout drawn for design_w x design_h into the real card, centred, keeping its shape."""
+    s = min(card_w / design_w, card_h / design_h)
+    dx, dy = (card_w - design_w * s) / 2, (card_h - design_h * s) / 2
+    return {"scale": s, "transform": f"translate({dx:.4f},{dy:.4f}) scale({s:.5f})", "w": design_w, "h": design_h}
+
+
+def _grid_fit(count: int, width: float, height: float, max_pitch: float = 4.0, min_pitch: float = 1.6) -> dict[str, Any]:
+    """Largest square pitch that fits ``count`` cells in width x height (for tick-box tracks).
+
+    Long tracks get a column count that is a multiple of five: rows of fives and tens are
+    quicker to count when ticking off damage.
+    """
+    count = max(int(count), 1)
+
+    def columns(pitch: float) -> int:
+        cols = max(int(width // pitch), 1)
+        if cols >= 10 and count > cols:
+            cols -= cols % 5
+        return min(cols, count)
+
+    pitch = max_pitch
+    while pitch > min_pitch and math.ceil(count / columns(pitch)) * pitch > height + 1e-6:
+        pitch -= 0.05
+    cols = columns(pitch)
+    rows = math.ceil(count / cols)
+    return {"cols": cols, "rows": rows, "pitch": pitch,
+            "cells": [(i % cols, i // cols) for i in range(count)]}
+
+
+@lru_cache(maxsize=16)
+def environment(user_dir: str | None = None) -> jinja2.Environment:
+    paths = ([user_dir] if user_dir else []) + [str(templates_dir())]
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(paths),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters["fmt"] = _fmt
+    env.filters["pct"] = _pct
+    env.globals.update(hex_corners=_hex_corners, hex_center=_hex_center, text_mm=_text_mm,
+                       design_box=_design_box, grid_fit=_grid_fit, range=range, min=min, max=max, len=len, math=math)
+    return env
+
+
+def render_markup(template: str, context: dict[str, Any], user_dir: Path | None = None) -> str:
+    if user_dir is not None and not Path(user_dir).is_dir():
+        raise RenderError(f"--templates {user_dir}: not a folder")
+    env = environment(str(user_dir) if user_dir else None)
+    try:
+        return env.get_template(template).render(**context)
+    except jinja2.TemplateNotFound:
+        raise RenderError(f"template {template!r} not found in {user_dir or ''} or the built-in templates/") from None
+    except jinja2.UndefinedError as err:
+        raise RenderError(f"template {template!r}: {err.message}") from None
+    except jinja2.TemplateSyntaxError as err:
+        raise RenderError(f"template {err.filename or template}:{err.lineno}: {err.message}") from None
+
+
+def render_drawing(
+    template: str,
+    context: dict[str, Any],
+    *,
+    title: str = "",
+    user_dir: Path | None = None,
+) -> Drawing:
+    """Render ``template`` with ``context`` and lay it out (text fitted, transforms flattened)."""
+    return scene.build(render_markup(template, context, user_dir), title=title)

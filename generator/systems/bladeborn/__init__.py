@@ -1,0 +1,46 @@
+"""Bladeborn: Warcry's fighter cards on a hex board, with battle cards, twists and campaigns.
+
+``models.py`` (cards), ``mechanics.py`` (a battle round), ``campaign.py`` (tiebreakers and
+convergences), ``build.py`` (random fighters and the calculator). Points come from the Warcry
+cost model, with hexes counted like inches.
+"""
+
+from __future__ import annotations
+
+from generator.systems.base import System
+from generator.systems.bladeborn.build import BLADEBORN_KIT, build_random, register_calc
+from generator.systems.warcry import build
+from generator.systems.bladeborn.models import (
+    BattleCard,
+    BladebornAbilityCard,
+    BladebornAbilityTable,
+    BladebornArchetypes,
+    BladebornWarband,
+    TwistDeck,
+    combatants,
+    describe,
+)
+from generator.systems.warcry import pricing
+from generator.systems.warcry.models import Limits
+
+SYSTEM = System(
+    name="bladeborn",
+    title="Bladeborn",
+    summary="Two warbands on a hex board; ability dice make doubles and triples; campaigns of convergences.",
+    content_models={
+        "warband": BladebornWarband,
+        "ability-card": BladebornAbilityCard,
+        "abilities": BladebornAbilityTable,
+        "battle-card": BattleCard,
+        "twist": TwistDeck,
+        "limits": Limits,
+        "archetypes": BladebornArchetypes,
+    },
+    combatants=combatants,
+    describe=describe,
+    price=pricing.price,
+    build_random=build_random,
+    register_calc=register_calc,
+    cost_unit="points",
+    extra={"roster_document": lambda fighters, name: build.roster_document(BLADEBORN_KIT, fighters, name)},
+)

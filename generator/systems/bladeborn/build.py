@@ -1,0 +1,18 @@
+"""Random Bladeborn fighters and the Bladeborn calculator: the Warcry builders in hexes."""
+
+from __future__ import annotations
+
+from generator.systems.bladeborn.models import BladebornArchetypes, BladebornFighter, BladebornWarband
+from generator.systems.warcry import build as warcry_build
+
+BLADEBORN_KIT = warcry_build.Kit("bladeborn", "Bladeborn", BladebornFighter, BladebornWarband, BladebornArchetypes)
+
+
+def build_random(rng, count: int = 1, points=None):
+    """Random Bladeborn fighters from ``content/bladeborn/archetypes.yaml``, each roll logged."""
+    return warcry_build.build_random(rng, count=count, points=points, kit=BLADEBORN_KIT)
+
+
+def register_calc(calc_app) -> None:
+    """Add ``skirmish create calc bladeborn``."""
+    warcry_build.register_calc(calc_app, BLADEBORN_KIT)

@@ -1,0 +1,355 @@
+"""Bladestorm as data: a combatant card, a roster of them, and the creation tables.
+
+A combatant card carries what the Basic Game uses (Movement Rate, Melee Attack, Melee Damage,
+Defense, Endurance) plus the card's extras (race, size and base, up to three weapons, special
+powers, TPC). What a card may show depends on its size; those ranges live in
+``content/bladestorm/tables.yaml`` (read once, here) so a new size is a data change. ``size`` is
+declared before the stats because pydantic validates fields in order and the stat validators
+read it from ``info.data``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from generator.dice.bladestorm import parse_damage, parse_roll
+from generator.errors import DiceError
+from generator.resources import content_dir
+
+Size = Literal["small", "medium", "large", "huge"]
+BaseName = Literal["small", "medium", "large", "cavalry", "huge"]
+StatName = Literal["movement", "defense", "endurance"]
+
+TABLES_FILE = "bladestorm/tables.yaml"
+
+
+def check_attack(text: str) -> str:
+    """A Melee Attack such as ``2D6+D10+3``: parsed by the dice engine, kept as written."""
+    try:
+        parse_roll(text)
+    except DiceError as err:
+        raise ValueError(str(err)) from None
+    return text.strip()
+
+
+def check_card_attack(text: str) -> str:
+    """A card's attack roll: a valid roll that throws no more dice than the tables allow."""
+    text = check_attack(text)
+    limit = builtin_tables().max_attack_dice
+    count = parse_roll(text).dice_count
+    if count > limit:
+        raise ValueError(f"{text} throws {count} dice; a Bladestorm attack throws at most {limit}")
+    return text
+
+
+def check_damage(text: str) -> str:
+    """A Melee Damage such as ``High+Low+2``: parsed by the dice engine, kept as written."""
+    try:
+        parse_damage(text)
+    except DiceError as err:
+        raise ValueError(str(err)) from None
+    return text.strip()
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- creation tables (kind: tables) ---------------------------------------------------------
+
+
+class Base(_Strict):
+    """A base footprint in inches (width across the front, depth front to back)."""
+
+    width: float = Field(gt=0)
+    depth: float = Field(gt=0)
+    metric: str
+    note: str = ""
+
+    def label(self) -> str:
+        return f'{_inch(self.width)}"x{_inch(self.depth)}" ({self.metric})'
+
+
+class SizeRule(_Strict):
+    """What one size allows: its base, the calculator's stat ranges and a card's ranges."""
+
+    base: BaseName
+    from_book: bool
+    extra_attack_dice: int = Field(ge=0, le=5)
+    stats: dict[StatName, tuple[int, int]]
+    card: dict[StatName, tuple[int, int]]
+
+    @model_validator(mode="after")
+    def _ranges(self) -> "SizeRule":
+        for table in (self.stats, self.card):
+            missing = {"movement", "defense", "endurance"} - set(table)
+            if missing:
+                raise ValueError(f"missing ranges for {', '.join(sorted(missing))}")
+            for stat, (low, high) in table.items():
+                if low > high:
+                    raise ValueError(f"{stat}: range {low}-{high} runs backwards")
+        for stat, (low, high) in self.stats.items():
+            c_low, c_high = self.card[stat]
+            if low < c_low or high > c_high:
+                raise ValueError(f"{stat}: calculator range {low}-{high} is outside the card range {c_low}-{c_high}")
+        return self
+
+
+class Race(_Strict):
+    """A race: its 2D6 result on the race table, its usual size and its modifiers."""
+
+    roll: tuple[int, int]
+    size: Size
+    attack: int
+    defense: int
+    endurance: int
+
+
+class TableRow(_Strict):
+    """One row of a size-column table: the roll range and the value per size."""
+
+    roll: tuple[int, int]
+    medium: int
+    large: int
+    completed: str = ""
+
+
+class SizeTable(_Strict):
+    dice: str
+    rows: list[TableRow]
+
+    def lookup(self, roll: int) -> TableRow:
+        for row in self.rows:
+            if row.roll[0] <= roll <= row.roll[1]:
+                return row
+        raise KeyError(roll)
+
+
+class WeaponRow(_Strict):
+    roll: tuple[int, int]
+    key: str
+    name: str
+    attack: str
+    damage: str
+    completed: str = ""
+
+    @field_validator("attack")
+    @classmethod
+    def _attack(cls, value: str) -> str:
+        return check_attack(value)
+
+    @field_validator("damage")
+    @classmethod
+    def _damage(cls, value: str) -> str:
+        return check_damage(value)
+
+
+class WeaponTable(_Strict):
+    dice: str
+    rows: list[WeaponRow]
+
+    def lookup(self, roll: int) -> WeaponRow:
+        for row in self.rows:
+            if row.roll[0] <= roll <= row.roll[1]:
+                return row
+        raise KeyError(roll)
+
+    def by_key(self) -> dict[str, WeaponRow]:
+        return {row.key: row for row in self.rows}
+
+
+class CalculatorRule(_Strict):
+    weapon_slots: int = Field(ge=1, le=6)
+    attack_bonus: tuple[int, int]
+    damage_bonus: tuple[int, int]
+
+
+class Tables(_Strict):
+    """The creation tables of rulebook section 11 (content file kind ``tables``)."""
+
+    name: str
+    notes: str = ""
+    bases: dict[BaseName, Base]
+    sizes: dict[Size, SizeRule]
+    races: dict[str, Race]
+    movement: SizeTable
+    defense: SizeTable
+    endurance: SizeTable
+    weapons: WeaponTable
+    max_attack_dice: int = Field(ge=1, le=20)
+    calculator: CalculatorRule
+
+    @model_validator(mode="after")
+    def _complete(self) -> "Tables":
+        """Every roll must land on exactly one row, and the size ranges must match the columns.
+
+        Otherwise random creation could fail on some roll, or the calculator would offer values
+        the random method never makes (or miss ones it does).
+        """
+        tables = {"movement": self.movement, "defense": self.defense, "endurance": self.endurance, "weapons": self.weapons}
+        spans = {name: (parse_roll(t.dice).minimum, parse_roll(t.dice).maximum) for name, t in tables.items()}
+        spans["races"] = (2, 12)  # the race table is rolled on 2D6
+        for name, (low, high) in spans.items():
+            if name == "races":
+                ranges = [race.roll for race in self.races.values()]
+            else:
+                ranges = [row.roll for row in tables[name].rows]
+            for roll in range(low, high + 1):
+                hits = sum(1 for a, b in ranges if a <= roll <= b)
+                if hits != 1:
+                    raise ValueError(f"{name}: a roll of {roll} matches {hits} rows (each roll needs exactly one)")
+        for size in ("medium", "large"):
+            rule = self.sizes.get(size)  # type: ignore[call-overload]
+            if rule is None:
+                raise ValueError(f"sizes: the book's {size} size is missing")
+            for stat in ("movement", "defense", "endurance"):
+                column = [getattr(row, size) for row in tables[stat].rows]
+                if tuple(rule.stats[stat]) != (min(column), max(column)):
+                    raise ValueError(
+                        f"sizes.{size}.stats.{stat}: {list(rule.stats[stat])} does not match the "
+                        f"{stat} table's {size} column, {min(column)} to {max(column)}"
+                    )
+        keys = [row.key for row in self.weapons.rows]
+        if len(set(keys)) != len(keys):
+            raise ValueError("weapons: every row needs its own key")
+        return self
+
+
+@lru_cache(maxsize=1)
+def builtin_tables() -> Tables:
+    """The built-in creation tables: size limits, races, random tables, weapons."""
+    from generator.content import load_model
+
+    return load_model(content_dir() / TABLES_FILE, Tables)  # type: ignore[return-value]
+
+
+# -- a combatant card -----------------------------------------------------------------------
+
+
+class Weapon(_Strict):
+    """One weapon slot on a card: its name and the attack and damage it gives this combatant."""
+
+    name: str = Field(min_length=1)
+    attack: str
+    damage: str
+
+    @field_validator("attack")
+    @classmethod
+    def _attack(cls, value: str) -> str:
+        return check_card_attack(value)
+
+    @field_validator("damage")
+    @classmethod
+    def _damage(cls, value: str) -> str:
+        return check_damage(value)
+
+
+def _size_limit(stat: StatName, value: int, info: ValidationInfo) -> int:
+    size = info.data.get("size")
+    if size is None:  # the size itself was invalid; that error is already reported
+        return value
+    rule = builtin_tables().sizes.get(size)
+    if rule is None:
+        return value
+    low, high = rule.card[stat]
+    if value > high:
+        raise ValueError(f"{value} is above the maximum {high} for a {size} combatant")
+    if value < low:
+        raise ValueError(f"{value} is below the minimum {low} for a {size} combatant")
+    return value
+
+
+class Combatant(_Strict):
+    """A Bladestorm combatant card (the Basic Game stats plus race, base, weapons and TPC).
+
+    ``melee_attack``/``melee_damage`` are what the combatant fights with in the Basic Game (its
+    first weapon, usually); a card with no weapon at all (the calculator's default) leaves them
+    empty and cannot attack.
+    """
+
+    name: str = Field(min_length=1)
+    race: str = Field(min_length=1)
+    size: Size = "medium"
+    base: Optional[BaseName] = None
+    movement: int = Field(ge=1, le=40, description="Movement Rate in inches")
+    melee_attack: Optional[str] = None
+    melee_damage: Optional[str] = None
+    defense: int = Field(ge=0, le=40)
+    endurance: int = Field(ge=1, le=200)
+    weapons: list[Weapon] = Field(default_factory=list, max_length=3)
+    special: str = ""
+    tpc: Optional[int] = Field(default=None, ge=0)
+
+    @field_validator("movement")
+    @classmethod
+    def _movement(cls, value: int, info: ValidationInfo) -> int:
+        return _size_limit("movement", value, info)
+
+    @field_validator("defense")
+    @classmethod
+    def _defense(cls, value: int, info: ValidationInfo) -> int:
+        return _size_limit("defense", value, info)
+
+    @field_validator("endurance")
+    @classmethod
+    def _endurance(cls, value: int, info: ValidationInfo) -> int:
+        return _size_limit("endurance", value, info)
+
+    @field_validator("melee_attack")
+    @classmethod
+    def _attack(cls, value: Optional[str]) -> Optional[str]:
+        return None if value is None else check_card_attack(value)
+
+    @field_validator("melee_damage")
+    @classmethod
+    def _damage(cls, value: Optional[str]) -> Optional[str]:
+        return None if value is None else check_damage(value)
+
+    @model_validator(mode="after")
+    def _attack_and_damage_together(self) -> "Combatant":
+        if (self.melee_attack is None) != (self.melee_damage is None):
+            raise ValueError("melee_attack and melee_damage go together: give both or neither")
+        return self
+
+    @property
+    def base_name(self) -> str:
+        return self.base or builtin_tables().sizes[self.size].base
+
+    @property
+    def armed(self) -> bool:
+        return self.melee_attack is not None
+
+    def attacks(self) -> list[Weapon]:
+        """Every attack this combatant can choose from: the Melee Attack, then other weapons."""
+        options: list[Weapon] = []
+        if self.melee_attack is not None:
+            label = self.weapons[0].name if self.weapons else "Melee"
+            options.append(Weapon(name=label, attack=self.melee_attack, damage=self.melee_damage or "High"))
+        for weapon in self.weapons:
+            if not any(o.attack == weapon.attack and o.damage == weapon.damage for o in options):
+                options.append(weapon)
+        return options
+
+
+class Roster(_Strict):
+    """One side of a battle (content file kind ``roster``): its combatants in card order.
+
+    ``tpc`` is the side's total as a source prints it (the book gives the Goblins' 636 but not
+    each Goblin's), kept so it can be compared with the cost model.
+    """
+
+    name: str = Field(min_length=1)
+    side: str = ""
+    example: bool = False
+    source: str = ""
+    notes: str = ""
+    tpc: Optional[int] = Field(default=None, ge=0)
+    combatants: list[Combatant] = Field(min_length=1)
+
+
+def _inch(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return {"0.625": "5/8"}.get(text, text)

@@ -1,0 +1,146 @@
+"""Random Gorechosen champions inside the builder's limits, optionally to a rating budget.
+
+Every number comes from an Rng roll that is written to the log, so the same seed gives the
+same champion and the log shows how it was made. A budget is a ceiling on the rating: the
+builder rolls whole champions until one fits, and keeps the best fit (the highest rating not
+above the budget) among a fixed number of tries.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from generator.dice.rng import Rng
+from generator.errors import SkirmishError
+from generator.systems.base import Built
+from generator.systems.gorechosen import data
+from generator.systems.gorechosen.cost import rate
+from generator.systems.gorechosen.models import (
+    BuilderTables,
+    Champion,
+    HealthTrack,
+    KillZoneShape,
+    Profile,
+    Side,
+)
+
+TRIES = 60
+"""Whole champions rolled per budgeted champion; the closest one under the budget is kept."""
+
+GOOD_ENOUGH = 0.9
+"""A budgeted roll at or above this share of the budget is kept without further tries."""
+
+
+def side_from_shape(shape: KillZoneShape, profiles: dict[str, Profile]) -> Side:
+    return Side(profiles=dict(profiles), kill_zone=[h.model_copy() for h in shape.hexes])
+
+
+def _roll(rng: Rng, log: list[str], what: str, low: int, high: int) -> int:
+    value = rng.integers(low, high)
+    log.append(f"{what}: rolled {value} ({low}-{high})")
+    return value
+
+
+def _pick(rng: Rng, log: list[str], what: str, items: Sequence, label=lambda x: x):
+    index = rng.integers(0, len(items) - 1)
+    log.append(f"{what}: rolled {index + 1} of {len(items)} -> {label(items[index])}")
+    return items[index]
+
+
+def roll_champion(rng: Rng, tables: BuilderTables | None = None, shapes: Sequence[KillZoneShape] | None = None) -> Built:
+    """One random champion within the limits, with the log of every roll."""
+    tables = tables or data.builder_tables()
+    shapes = list(shapes or data.shapes().shapes)
+    lim = tables.limits
+    log: list[str] = []
+    name = f"{_pick(rng, log, 'name', tables.first_names)} {_pick(rng, log, 'epithet', tables.epithets)}"
+    shape = _pick(rng, log, "kill zone", shapes, lambda s: s.name)
+    healthy: dict[str, Profile] = {}
+    wounded: dict[str, Profile] = {}
+    for band in shape.bands:
+        to_hit = _roll(rng, log, f"{band} To Hit", *lim.to_hit)
+        wounds = _roll(rng, log, f"{band} wounds", *lim.wounds)
+        worse = _roll(rng, log, f"{band} Wounded To Hit worse by", *lim.wounded_worse_to_hit)
+        fewer = _roll(rng, log, f"{band} Wounded wounds fewer by", *lim.wounded_fewer_wounds)
+        healthy[band] = Profile(to_hit=to_hit, wounds=wounds)
+        wounded[band] = Profile(
+            to_hit=min(lim.to_hit[1], to_hit + worse), wounds=max(lim.wounds[0], wounds - fewer)
+        )
+    length = _roll(rng, log, "health track length", *lim.health)
+    box = _roll(rng, log, "first Wounded box", 1, length - 1)
+    action = _pick(rng, log, "unique action", tables.unique_actions, lambda a: a.name)
+    rule = _pick(rng, log, "unique rule", tables.unique_rules, lambda r: r.name)
+    fate = _pick(rng, log, "fate of the slain", tables.fates, lambda f: f[:30] + "...")
+    champion = Champion(
+        name=name,
+        source="built",
+        note=f"Random champion (our own builder); kill zone shape {shape.name}.",
+        healthy=side_from_shape(shape, healthy),
+        wounded=side_from_shape(shape, wounded),
+        health=HealthTrack(length=length, wounded_boxes=[box]),
+        unique_action=action.model_copy(),
+        unique_rule=rule.model_copy(),
+        fate_of_the_slain=fate,
+    )
+    return Built(champion, log)
+
+
+def weakest_rating(tables: BuilderTables | None = None, shapes: Sequence[KillZoneShape] | None = None) -> float:
+    """The lowest rating any legal random champion can have (worst profiles, shortest track)."""
+    tables = tables or data.builder_tables()
+    shapes = list(shapes or data.shapes().shapes)
+    lim = tables.limits
+    worst = Profile(to_hit=lim.to_hit[1], wounds=lim.wounds[0])
+    first = tables.unique_actions[0], tables.unique_rules[0], tables.fates[0]
+    ratings = []
+    for shape in shapes:
+        side = side_from_shape(shape, {b: worst for b in shape.bands})
+        champion = Champion(
+            name="weakest", source="built", healthy=side, wounded=side,
+            health=HealthTrack(length=lim.health[0], wounded_boxes=[1]),
+            unique_action=first[0], unique_rule=first[1], fate_of_the_slain=first[2],
+        )
+        ratings.append(rate(champion).rating)
+    return min(ratings)
+
+
+def build_random(rng: Rng, count: int = 1, points: float | None = None) -> list[Built]:
+    """``count`` random champions; with ``points``, each rates at most that much.
+
+    Each champion draws from its own named stream of ``rng``, so asking for more champions
+    never changes the first ones.
+    """
+    if count < 1:
+        raise SkirmishError(f"--count {count} is below the minimum 1")
+    if points is not None:
+        floor = weakest_rating()
+        if points < floor:
+            raise SkirmishError(
+                f"--points {points:g} is too small: the weakest legal Gorechosen champion rates {floor:.1f}"
+            )
+    out: list[Built] = []
+    for i in range(count):
+        stream = rng.spawn(f"gorechosen-champion-{i}")
+        if points is None:
+            out.append(roll_champion(stream))
+            continue
+        best: Built | None = None
+        best_rating = -1.0
+        tries_log: list[str] = []
+        for attempt in range(1, TRIES + 1):
+            built = roll_champion(stream)
+            rating = rate(built.combatant).rating
+            verdict = "over the budget" if rating > points else "fits"
+            tries_log.append(f"try {attempt}: {built.combatant.name} rates {rating:.1f} ({verdict})")
+            if rating <= points and rating > best_rating:
+                best, best_rating = built, rating
+                if rating >= GOOD_ENOUGH * points:
+                    break
+        if best is None:
+            raise SkirmishError(
+                f"--points {points:g}: no champion within the budget in {TRIES} tries; "
+                f"the weakest legal champion rates {weakest_rating():.1f}, try a larger budget"
+            )
+        best.log[:0] = tries_log + [f"kept: {best.combatant.name} at {best_rating:.1f} of {points:g}"]
+        out.append(best)
+    return out

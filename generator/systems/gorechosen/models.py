@@ -1,0 +1,370 @@
+"""What a Gorechosen fighter reference card, an action card and the game's tracks hold.
+
+The models mirror the printed components: a champion has a Healthy and a Wounded side (attack
+profiles per kill-zone band and the kill zone itself), a health track with some spaces marked
+Wounded, a unique action, a unique rule and the fate-of-the-slain text on the back. Limits the
+book gives or implies are checked here so a content file with a typo or an impossible number is
+refused with the field, the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from generator.systems.gorechosen.hexes import distance
+
+Source = Literal["book", "ours", "example", "built"]
+"""Where a champion's numbers come from: printed in the book, our own, an example roster, or
+made by the random builder or the calculator."""
+
+MAX_REACH = 3
+"""The furthest a kill-zone hex may lie from the fighter (no printed fighter reaches past 2)."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Profile(_Strict):
+    """An attack profile: the score each dice needs to hit and the wounds each hit inflicts."""
+
+    to_hit: int = Field(ge=2, le=6, description="each dice scoring this or more is a hit (2+ .. 6+)")
+    wounds: int = Field(ge=1, le=6, description="wounds inflicted per hit")
+
+    @field_validator("to_hit", mode="before")
+    @classmethod
+    def _plus(cls, value):
+        """Accept the printed form ``3+`` as well as ``3``."""
+        if isinstance(value, str) and value.strip().endswith("+"):
+            return value.strip()[:-1]
+        return value
+
+    def label(self) -> str:
+        return f"{self.to_hit}+ / {self.wounds}W"
+
+
+class ZoneHex(_Strict):
+    """One kill-zone hex as an axial offset for a fighter at (0, 0) facing N, and its band."""
+
+    q: int
+    r: int
+    band: str = Field(min_length=1)
+
+    @property
+    def offset(self) -> tuple[int, int]:
+        return (self.q, self.r)
+
+
+class Side(_Strict):
+    """One side of the card's damage boxes: Healthy or Wounded."""
+
+    profiles: dict[str, Profile] = Field(min_length=1, description="attack profile per kill-zone band")
+    kill_zone: list[ZoneHex] = Field(min_length=1)
+
+    @field_validator("kill_zone")
+    @classmethod
+    def _zone_hexes(cls, hexes: list[ZoneHex], info):
+        seen: set[tuple[int, int]] = set()
+        for i, h in enumerate(hexes):
+            if h.offset == (0, 0):
+                raise ValueError(f"hex {i} is the fighter's own hex (0, 0); a kill zone lists other hexes")
+            reach = distance((0, 0), h.offset)
+            if reach > MAX_REACH:
+                raise ValueError(f"hex {i} ({h.q}, {h.r}) is {reach} hexes away; the maximum reach is {MAX_REACH}")
+            if h.offset in seen:
+                raise ValueError(f"hex ({h.q}, {h.r}) is listed twice")
+            seen.add(h.offset)
+        profiles = info.data.get("profiles")
+        if profiles:
+            for h in hexes:
+                if h.band not in profiles:
+                    raise ValueError(
+                        f"band {h.band!r} of hex ({h.q}, {h.r}) has no attack profile: "
+                        f"choose one of {', '.join(sorted(profiles))}"
+                    )
+            unused = sorted(set(profiles) - {h.band for h in hexes})
+            if unused:
+                raise ValueError(f"profile band(s) {', '.join(unused)} have no hexes in the kill zone")
+        return hexes
+
+    def band_of(self, offset: tuple[int, int]) -> str | None:
+        for h in self.kill_zone:
+            if h.offset == offset:
+                return h.band
+        return None
+
+
+class HealthTrack(_Strict):
+    """The health track: ``length`` spaces, top (1) to bottom; some spaces are marked Wounded.
+
+    Injury markers cover the track from the top down. Once a space listed in ``wounded_boxes``
+    is covered the fighter turns Wounded: the Damage markers move over the Healthy boxes. The
+    bottom space cannot be a Wounded box (covering it slays the fighter).
+    """
+
+    length: int = Field(ge=2, le=10)
+    wounded_boxes: list[int] = Field(min_length=1)
+
+    @field_validator("wounded_boxes")
+    @classmethod
+    def _boxes(cls, boxes: list[int], info):
+        length = info.data.get("length")
+        if len(set(boxes)) != len(boxes):
+            raise ValueError("a Wounded box is listed twice")
+        for b in boxes:
+            if b < 1:
+                raise ValueError(f"{b} is below the minimum 1 (the top space)")
+            if length is not None and b >= length:
+                raise ValueError(
+                    f"{b} is above the maximum {length - 1} for a track of {length} spaces "
+                    f"(covering the bottom space slays the fighter)"
+                )
+        return sorted(boxes)
+
+
+class UniqueAction(_Strict):
+    """The action only this fighter has; it costs two discarded Action cards."""
+
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    kind: Literal["attack", "scourge", "portal", "blood_bind", "spear_rush", "move", "other"] = "other"
+    params: dict[str, int] = Field(default_factory=dict, description="numbers the mechanics read, e.g. dice: 4")
+
+
+class UniqueRule(_Strict):
+    """The fighter's always-on rule; ``healthy``/``wounded`` hold the two printed variants if any."""
+
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    healthy: str | None = None
+    wounded: str | None = None
+
+
+class Champion(_Strict):
+    """A fighter reference card (both faces)."""
+
+    name: str = Field(min_length=1)
+    source: Source = Field(description="book: numbers printed in the rulebook; ours: our own numbers")
+    note: str | None = Field(default=None, description="what is printed and what we supplied")
+    healthy: Side
+    wounded: Side
+    health: HealthTrack
+    unique_action: UniqueAction
+    unique_rule: UniqueRule
+    fate_of_the_slain: str = Field(min_length=1)
+
+
+class Roster(_Strict):
+    """A content file of ``kind: roster``: a named set of champions."""
+
+    name: str = Field(min_length=1)
+    note: str | None = None
+    champions: list[Champion] = Field(min_length=1)
+
+    @field_validator("champions")
+    @classmethod
+    def _unique_names(cls, champions: list[Champion]):
+        names = [c.name for c in champions]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            raise ValueError(f"champion name(s) used twice: {', '.join(dupes)}")
+        return champions
+
+
+# -- action cards ---------------------------------------------------------------------------
+
+Facing = Literal["choose", "forward", "backward"]
+"""Facing icons: choose any facing; face the way you travelled; face the hex you backed out of."""
+
+
+class MoveAction(_Strict):
+    hexes: int = Field(ge=1, le=6)
+    facing: Facing
+    wrath: int = Field(default=0, ge=-3, le=3, description="Wrath modifier, applied before the action")
+
+
+class AttackAction(_Strict):
+    name: str = "Attack"
+    dice: int = Field(ge=1, le=8)
+    wrath: int = Field(default=0, ge=-3, le=3)
+    crippling: bool = Field(default=False, description="any 6 resolves a Critical Injury at once")
+
+
+class SpecialAction(_Strict):
+    name: str = Field(min_length=1)
+    kind: Literal["block", "parry", "dodge", "shove", "wrath", "step", "taunt", "other"]
+    text: str = Field(min_length=1)
+    wrath: int = Field(default=0, ge=-3, le=3)
+    params: dict[str, int] = Field(default_factory=dict)
+
+
+class ActionCard(_Strict):
+    name: str = Field(min_length=1)
+    copies: int = Field(default=1, ge=1, le=24)
+    move: MoveAction
+    attack: AttackAction
+    special: SpecialAction
+
+
+class ActionDeck(_Strict):
+    """``kind: action_deck``: the Action cards, shuffled and dealt five a player each round."""
+
+    name: str
+    note: str | None = None
+    size: int = Field(default=24, ge=6, le=60, description="the book's deck has 24 cards")
+    hand: int = Field(default=5, ge=1, le=10)
+    cards: list[ActionCard] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _count(self):
+        total = sum(c.copies for c in self.cards)
+        if total != self.size:
+            raise ValueError(f"the cards add up to {total} copies; the deck must hold exactly {self.size}")
+        return self
+
+    def expanded(self) -> list[ActionCard]:
+        """Every physical card, copies repeated, in file order."""
+        return [c for c in self.cards for _ in range(c.copies)]
+
+
+class CriticalInjury(_Strict):
+    name: str = Field(min_length=1)
+    copies: int = Field(default=1, ge=1, le=12)
+    text: str = Field(min_length=1)
+    effect: Literal["wounds", "discard", "wrath_down", "turn", "slain", "none"]
+    amount: int = Field(default=0, ge=0, le=6)
+
+
+class CriticalDeck(_Strict):
+    """``kind: critical_deck``: one card is drawn per Injury marker placed."""
+
+    name: str
+    note: str | None = None
+    size: int = Field(default=12, ge=1, le=60)
+    cards: list[CriticalInjury] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _count(self):
+        total = sum(c.copies for c in self.cards)
+        if total != self.size:
+            raise ValueError(f"the cards add up to {total} copies; the deck must hold exactly {self.size}")
+        return self
+
+    def expanded(self) -> list[CriticalInjury]:
+        return [c for c in self.cards for _ in range(c.copies)]
+
+
+class WrathTrack(_Strict):
+    """``kind: wrath_track``: the Wrath value printed by each space, bottom to top.
+
+    Everyone starts on ``start`` (the orange space, 0-based). A player puts in as many Initiative
+    cards as their Wrath, but never more than ``initiative_cards`` (the cards they own).
+    """
+
+    name: str
+    note: str | None = None
+    spaces: list[int] = Field(min_length=2)
+    start: int = Field(ge=0)
+    initiative_cards: int = Field(default=4, ge=1, le=8)
+
+    @field_validator("spaces")
+    @classmethod
+    def _rising(cls, spaces: list[int]):
+        if any(v < 0 for v in spaces):
+            raise ValueError("a Wrath value is negative; values start at 0 or more")
+        if any(b < a for a, b in zip(spaces, spaces[1:])):
+            raise ValueError("Wrath values must not fall as the track rises")
+        return spaces
+
+    @field_validator("start")
+    @classmethod
+    def _start(cls, start: int, info):
+        spaces = info.data.get("spaces")
+        if spaces and start >= len(spaces):
+            raise ValueError(f"{start} is above the maximum {len(spaces) - 1} (the top space)")
+        return start
+
+
+class KillZoneShape(_Strict):
+    """A named kill-zone shape for the builder and the calculator (offsets facing N)."""
+
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    bands: list[str] = Field(min_length=1, max_length=3)
+    hexes: list[ZoneHex] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _valid(self):
+        Side(profiles={b: Profile(to_hit=4, wounds=1) for b in self.bands}, kill_zone=self.hexes)
+        return self
+
+
+class ShapeLibrary(_Strict):
+    """``kind: shapes``: the legal kill-zone shapes the builder and calculator choose from."""
+
+    name: str
+    note: str | None = None
+    shapes: list[KillZoneShape] = Field(min_length=1)
+
+    def get(self, name: str) -> KillZoneShape:
+        for s in self.shapes:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+
+class RatingReference(_Strict):
+    """``kind: rating``: what the rating assumes about where an enemy stands when you act.
+
+    ``engagement`` gives, for each hex around a fighter facing N, the chance the enemy stands
+    there when the fighter wants to attack; the chances add up to 1. ``reference`` names the
+    champion whose rating is 100.
+    """
+
+    name: str
+    note: str | None = None
+    reference: str
+    engagement: list[dict[str, float]] = Field(min_length=1)
+
+    @field_validator("engagement")
+    @classmethod
+    def _sums_to_one(cls, cells: list[dict[str, float]]):
+        for i, c in enumerate(cells):
+            if set(c) != {"q", "r", "p"}:
+                raise ValueError(f"entry {i} must have exactly q, r and p")
+            if c["p"] < 0:
+                raise ValueError(f"entry {i}: chance {c['p']} is negative")
+        total = sum(c["p"] for c in cells)
+        if abs(total - 1.0) > 1e-6:
+            raise ValueError(f"the chances add up to {total:g}, not 1")
+        return cells
+
+
+class Limits(_Strict):
+    """What the random builder and the calculator allow (inclusive ranges)."""
+
+    to_hit: tuple[int, int] = (2, 6)
+    wounds: tuple[int, int] = (1, 4)
+    health: tuple[int, int] = (4, 7)
+    wounded_worse_to_hit: tuple[int, int] = (0, 2)
+    wounded_fewer_wounds: tuple[int, int] = (0, 1)
+
+
+class Flavour(_Strict):
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class BuilderTables(_Strict):
+    """``kind: builder``: limits and the tables the random builder rolls on (all our own)."""
+
+    name: str
+    note: str | None = None
+    limits: Limits
+    first_names: list[str] = Field(min_length=1)
+    epithets: list[str] = Field(min_length=1)
+    unique_actions: list[UniqueAction] = Field(min_length=1)
+    unique_rules: list[UniqueRule] = Field(min_length=1)
+    fates: list[str] = Field(min_length=1)

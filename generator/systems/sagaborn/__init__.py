@@ -1,0 +1,48 @@
+"""SagaBorn Battles: squads of adventurers on a hex board, bought from 400 points.
+
+Modules: ``models`` (squad, team, talents, tables), ``mechanics`` (initiative, activation,
+attacks, terrain, talents, relics, the 12-round cut-off), ``cost`` (the points model),
+``build`` (random teams and the calculator), ``describe`` (text cards).
+"""
+
+from __future__ import annotations
+
+from generator.systems.base import System
+from generator.systems.sagaborn.build import build_random, register_calc, roster_document, to_document, write_yaml
+from generator.systems.sagaborn.cost import price
+from generator.systems.sagaborn.describe import describe
+from generator.systems.sagaborn.models import BattleDie, RandomTables, RulesText, Squad, TalentList, Team
+from generator.systems.sagaborn.sim import stand_up_fight, win_rate
+
+
+def combatants(roster: Team | Squad) -> list[Squad]:
+    """A team's squads in file order (a lone squad is its own list)."""
+    return [roster] if isinstance(roster, Squad) else list(roster.squads)
+
+
+SYSTEM = System(
+    name="sagaborn",
+    title="SagaBorn Battles",
+    summary="Adventuring teams of hero, minion and creature squads fight over relics with d8 battle dice.",
+    content_models={
+        "team": Team,
+        "talents": TalentList,
+        "battle_dice": BattleDie,
+        "rules": RulesText,
+        "random_tables": RandomTables,
+    },
+    combatants=combatants,
+    describe=describe,
+    price=price,
+    build_random=build_random,
+    register_calc=register_calc,
+    cost_unit="points",
+    extra={
+        "roster_kind": "team",
+        "roster_document": roster_document,
+        "to_document": to_document,
+        "write_yaml": write_yaml,
+        "stand_up_fight": stand_up_fight,
+        "win_rate": win_rate,
+    },
+)

@@ -1,0 +1,46 @@
+"""Squads and teams as readable text cards for the terminal (``skirmish show``)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from generator.systems.sagaborn.models import ICON_MEANING, Squad, Team, find_talent
+
+
+def describe_squad(squad: Squad) -> str:
+    units = f"{squad.units} units" if squad.units > 1 else "1 unit"
+    lines = [
+        f"{squad.name}  ({squad.type}, {units})",
+        f"Squad cost {squad.cost}" + (f"  -> {squad.total_cost} with upgrades" if squad.total_cost != squad.cost else ""),
+        f"HP {squad.hp}  Move {squad.move}  Range {squad.range}  Attack {squad.attack}  "
+        f"Defense {squad.defense}  Height {squad.height}",
+    ]
+    uses = [ICON_MEANING[i] for i in squad.icons]
+    lines.append("Can use: " + (", ".join(uses) if uses else "no talents, relics or weapons"))
+    if squad.special:
+        lines.append(f"Special - {squad.special.name}: {squad.special.text}")
+    for name in squad.talents:
+        talent = find_talent(name)
+        lines.append(f"Talent - {talent.name} ({talent.cost}): {talent.effect}")
+    for weapon in squad.weapons:
+        bonus = ", ".join(f"{k} {v:+d}" for k, v in (("attack", weapon.attack), ("defense", weapon.defense),
+                                                    ("range", weapon.range)) if v)
+        lines.append(f"Weapon - {weapon.name} ({weapon.cost})" + (f": {bonus}" if bonus else "") +
+                     (f". {weapon.text}" if weapon.text else ""))
+    return "\n".join(lines)
+
+
+def describe_team(team: Team) -> str:
+    head = f"{team.name}" + (f"  [{team.faction}]" if team.faction else "") + ("  (example)" if team.example else "")
+    summary = (f"{team.total_cost} of {team.point_limit} points; {team.unspent} unspent "
+               f"= +{team.initiative_bonus} initiative")
+    return "\n\n".join([head + "\n" + summary] + [describe_squad(s) for s in team.squads])
+
+
+def describe(model: BaseModel) -> str:
+    """``System.describe``: a squad card, or a whole team sheet."""
+    if isinstance(model, Team):
+        return describe_team(model)
+    if isinstance(model, Squad):
+        return describe_squad(model)
+    raise TypeError(f"cannot describe a {type(model).__name__} as a SagaBorn squad")

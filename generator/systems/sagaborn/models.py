@@ -1,0 +1,351 @@
+"""What a SagaBorn Battles squad card and a team sheet hold, with the limits the book gives.
+
+A *squad* is one card: one or more identical *units* (figures) sharing a stat line. A *team*
+is the squads a side brings, bought from a point limit (400 unless the players agree more).
+Bounds that the book does not print (a Move above 10, say) are our own sanity limits; the
+book's own rules (talents only with the hand icon, at most three of them, the point limit)
+are checked with messages that name the bad value and what is allowed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal, Optional
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from generator.resources import content_dir
+
+SquadType = Literal["hero", "minion", "creature"]
+Icon = Literal["hand", "goblet", "sword"]
+FaceName = Literal["shield", "blank", "hit", "crit"]
+StatName = Literal["hp", "move", "range", "attack", "defense", "height"]
+
+#: What each icon on the bottom bar of a card allows.
+ICON_MEANING: dict[str, str] = {"hand": "talents", "goblet": "relics", "sword": "weapons"}
+
+DEFAULT_POINT_LIMIT = 400
+DEFAULT_TALENT_LIMIT = 3
+
+# Our sanity bounds for a stat line (the book prints none); the calculator and the random builder
+# use the same numbers so everything they make validates.
+STAT_BOUNDS: dict[str, tuple[int, int]] = {
+    "hp": (1, 20),
+    "move": (1, 10),
+    "range": (1, 10),
+    "attack": (1, 8),
+    "defense": (0, 8),
+    "height": (1, 5),
+}
+UNITS_BOUNDS = (1, 10)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- talents ----------------------------------------------------------------------------------
+class Talent(_Strict):
+    """One Talent card: its printed cost and what it does (in our words)."""
+
+    name: str = Field(min_length=1)
+    cost: int = Field(ge=0, le=100)
+    timing: str = "always"
+    exhaust: bool = Field(False, description="one use per round: turned sideways, refreshed next round")
+    choice: bool = Field(False, description="the player may decide not to apply it")
+    stat_bonus: dict[StatName, int] = Field(default_factory=dict)
+    requires: dict[StatName, int] = Field(default_factory=dict, description="minimum stats to benefit")
+    effect: str = Field(min_length=1)
+
+
+class TalentList(_Strict):
+    """``kind: talents``: the talent catalogue."""
+
+    name: str = "talents"
+    talents: list[Talent] = Field(min_length=1)
+
+    @field_validator("talents")
+    @classmethod
+    def _unique(cls, talents: list[Talent]) -> list[Talent]:
+        seen: set[str] = set()
+        for talent in talents:
+            if talent.name.lower() in seen:
+                raise ValueError(f"talent {talent.name!r} is listed twice")
+            seen.add(talent.name.lower())
+        return talents
+
+
+@lru_cache(maxsize=1)
+def talent_catalog() -> dict[str, Talent]:
+    """The built-in talents by name (the book's twelve), read once from content/sagaborn/."""
+    catalog = _load_builtin("talents.yaml", TalentList)
+    return {t.name: t for t in catalog.talents}  # type: ignore[attr-defined]
+
+
+def talent_names() -> list[str]:
+    return list(talent_catalog())
+
+
+def find_talent(name: str) -> Talent:
+    """A talent by name, forgiving case and spaces/hyphens (``weapon-specialty``)."""
+    key = _norm(name)
+    for talent in talent_catalog().values():
+        if _norm(talent.name) == key:
+            return talent
+    raise ValueError(f"unknown talent {name!r}: choose from {', '.join(talent_names())}")
+
+
+def _norm(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+# -- battle dice and rules text ---------------------------------------------------------------
+class BattleDie(_Strict):
+    """``kind: battle_dice``: which d8 numbers show which face."""
+
+    name: str = "battle die"
+    sides: Literal[8] = 8
+    faces: dict[FaceName, list[int]]
+
+    @field_validator("faces")
+    @classmethod
+    def _cover_each_number_once(cls, faces: dict[str, list[int]]) -> dict[str, list[int]]:
+        numbers = sorted(n for values in faces.values() for n in values)
+        if numbers != list(range(1, 9)):
+            raise ValueError(f"faces must cover 1..8 exactly once, got {numbers}")
+        return faces
+
+
+class RulesSection(_Strict):
+    title: str
+    text: str
+
+
+class RulesText(_Strict):
+    """``kind: rules``: the rules summary the tool prints, in our own words."""
+
+    name: str
+    sections: list[RulesSection] = Field(min_length=1)
+
+
+# -- squads -----------------------------------------------------------------------------------
+class UnitStats(_Strict):
+    """The stat line every unit of a squad shares."""
+
+    hp: int = Field(ge=STAT_BOUNDS["hp"][0], le=STAT_BOUNDS["hp"][1])
+    move: int = Field(ge=STAT_BOUNDS["move"][0], le=STAT_BOUNDS["move"][1])
+    range: int = Field(ge=STAT_BOUNDS["range"][0], le=STAT_BOUNDS["range"][1])
+    attack: int = Field(ge=STAT_BOUNDS["attack"][0], le=STAT_BOUNDS["attack"][1])
+    defense: int = Field(ge=STAT_BOUNDS["defense"][0], le=STAT_BOUNDS["defense"][1])
+    height: int = Field(ge=STAT_BOUNDS["height"][0], le=STAT_BOUNDS["height"][1])
+
+
+class SpecialAbility(_Strict):
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class Weapon(_Strict):
+    """A weapon upgrade: bought once, carried by one unit of the squad."""
+
+    name: str = Field(min_length=1)
+    cost: int = Field(ge=0, le=200)
+    attack: int = Field(0, ge=-3, le=3, description="extra attack dice")
+    defense: int = Field(0, ge=-3, le=3, description="extra defence dice")
+    range: int = Field(0, ge=-3, le=5, description="extra hexes of range")
+    text: str = ""
+
+
+class Squad(_Strict):
+    """One squad card. Fields are declared in the order the checks need them."""
+
+    name: str = Field(min_length=1)
+    type: SquadType
+    cost: int = Field(ge=0, le=10000, description="the printed squad cost (talents/weapons extra)")
+    units: int = Field(1, ge=UNITS_BOUNDS[0], le=UNITS_BOUNDS[1])
+    hp: int = Field(ge=STAT_BOUNDS["hp"][0], le=STAT_BOUNDS["hp"][1])
+    move: int = Field(ge=STAT_BOUNDS["move"][0], le=STAT_BOUNDS["move"][1])
+    range: int = Field(ge=STAT_BOUNDS["range"][0], le=STAT_BOUNDS["range"][1])
+    attack: int = Field(ge=STAT_BOUNDS["attack"][0], le=STAT_BOUNDS["attack"][1])
+    defense: int = Field(ge=STAT_BOUNDS["defense"][0], le=STAT_BOUNDS["defense"][1])
+    height: int = Field(ge=STAT_BOUNDS["height"][0], le=STAT_BOUNDS["height"][1])
+    special: Optional[SpecialAbility] = None
+    icons: list[Icon] = Field(default_factory=list, description="hand = talents, goblet = relics, sword = weapons")
+    talent_limit: int = Field(DEFAULT_TALENT_LIMIT, ge=0, le=12)
+    talents: list[str] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    faction: Optional[str] = None
+
+    @field_validator("icons")
+    @classmethod
+    def _icons(cls, icons: list[str], info) -> list[str]:
+        if len(set(icons)) != len(icons):
+            raise ValueError(f"icons {icons} repeat an icon; each of hand, goblet, sword at most once")
+        squad_type = info.data.get("type")
+        if "goblet" in icons and squad_type is not None and squad_type != "hero":
+            raise ValueError(f"the goblet icon (relics) is for heroes only, not a {squad_type} squad")
+        return icons
+
+    @field_validator("talents")
+    @classmethod
+    def _talents(cls, talents: list[str], info) -> list[str]:
+        if not talents:
+            return talents
+        icons = info.data.get("icons")
+        if icons is not None and "hand" not in icons:
+            raise ValueError(f"{talents} need the hand icon; this squad's icons are {icons or 'none'}")
+        limit = info.data.get("talent_limit", DEFAULT_TALENT_LIMIT)
+        if len(talents) > limit:
+            raise ValueError(f"{len(talents)} talents is above the maximum {limit} for this squad")
+        names = [find_talent(name).name for name in talents]  # unknown names list the known ones
+        if len(set(names)) != len(names):
+            raise ValueError(f"{talents} takes a talent twice; each talent at most once per squad")
+        return names
+
+    @field_validator("weapons")
+    @classmethod
+    def _weapons(cls, weapons: list[Weapon], info) -> list[Weapon]:
+        icons = info.data.get("icons")
+        if weapons and icons is not None and "sword" not in icons:
+            raise ValueError(f"weapons need the sword icon; this squad's icons are {icons or 'none'}")
+        units = info.data.get("units", 1)
+        if len(weapons) > units:
+            raise ValueError(f"{len(weapons)} weapons for {units} units: each weapon is carried by one unit")
+        return weapons
+
+    # -- derived ------------------------------------------------------------------------------
+    @property
+    def stats(self) -> UnitStats:
+        """The printed stat line (talents and weapons not applied)."""
+        return UnitStats(hp=self.hp, move=self.move, range=self.range, attack=self.attack,
+                         defense=self.defense, height=self.height)
+
+    def can(self, what: Literal["talents", "relics", "weapons"]) -> bool:
+        """Whether the card's icons allow talents, relics or weapons."""
+        return any(ICON_MEANING[icon] == what for icon in self.icons)
+
+    @property
+    def talent_cost(self) -> int:
+        return sum(find_talent(name).cost for name in self.talents)
+
+    @property
+    def weapon_cost(self) -> int:
+        return sum(w.cost for w in self.weapons)
+
+    @property
+    def total_cost(self) -> int:
+        """What the squad costs the team: the card plus its talents and weapons."""
+        return self.cost + self.talent_cost + self.weapon_cost
+
+
+class Team(_Strict):
+    """``kind: team``: a side's squads bought from a point limit."""
+
+    name: str = Field(min_length=1)
+    faction: Optional[str] = None
+    example: bool = Field(False, description="true for the tool's own made-up example teams")
+    notes: str = ""
+    point_limit: int = Field(DEFAULT_POINT_LIMIT, ge=1, le=100000)
+    squads: list[Squad] = Field(min_length=1)
+
+    @field_validator("squads")
+    @classmethod
+    def _within_limit(cls, squads: list[Squad], info) -> list[Squad]:
+        names = [s.name for s in squads]
+        doubles = sorted({n for n in names if names.count(n) > 1})
+        if doubles:
+            raise ValueError(f"squad names must be unique; repeated: {', '.join(doubles)}")
+        limit = info.data.get("point_limit")
+        if limit is None:
+            return squads
+        total = _total(squads)
+        if total > limit:
+            parts = (f"squads {sum(s.cost for s in squads)} + talents {sum(s.talent_cost for s in squads)}"
+                     f" + weapons {sum(s.weapon_cost for s in squads)}")
+            raise ValueError(f"the team costs {total} points ({parts}), above the point limit {limit}")
+        return squads
+
+    @property
+    def total_cost(self) -> int:
+        return _total(self.squads)
+
+    @property
+    def unspent(self) -> int:
+        return self.point_limit - self.total_cost
+
+    @property
+    def initiative_bonus(self) -> int:
+        """+1 to initiative for every full 10 points left unspent."""
+        return initiative_bonus(self.unspent)
+
+
+def _total(squads: list[Squad]) -> int:
+    return sum(s.total_cost for s in squads)
+
+
+def initiative_bonus(unspent_points: int) -> int:
+    """Each full 10 points left unspent adds 1 to a side's initiative."""
+    return max(0, unspent_points) // 10
+
+
+# -- random tables ----------------------------------------------------------------------------
+class TypeProfile(_Strict):
+    """What a random squad of one type may roll: bounds per stat, Range picked from a list."""
+
+    units: tuple[int, int]
+    hp: tuple[int, int]
+    move: tuple[int, int]
+    range: list[int] = Field(min_length=1)
+    attack: tuple[int, int]
+    defense: tuple[int, int]
+    height: tuple[int, int]
+    icons: list[Icon] = Field(default_factory=list)
+
+    @field_validator("units", "hp", "move", "attack", "defense", "height")
+    @classmethod
+    def _bounds(cls, value: tuple[int, int], info) -> tuple[int, int]:
+        lo, hi = value
+        allowed = UNITS_BOUNDS if info.field_name == "units" else STAT_BOUNDS[info.field_name]
+        if lo > hi:
+            raise ValueError(f"[{lo}, {hi}] has its low bound above its high bound")
+        if lo < allowed[0] or hi > allowed[1]:
+            raise ValueError(f"[{lo}, {hi}] is outside the allowed {allowed[0]} to {allowed[1]}")
+        return value
+
+    @field_validator("range")
+    @classmethod
+    def _ranges(cls, values: list[int]) -> list[int]:
+        lo, hi = STAT_BOUNDS["range"]
+        bad = [v for v in values if not lo <= v <= hi]
+        if bad:
+            raise ValueError(f"range choices {bad} are outside the allowed {lo} to {hi}")
+        return values
+
+
+class RandomNames(_Strict):
+    hero_first: list[str] = Field(min_length=1)
+    hero_epithet: list[str] = Field(min_length=1)
+    minion_adjective: list[str] = Field(min_length=1)
+    minion_noun: list[str] = Field(min_length=1)
+    creature: list[str] = Field(min_length=1)
+
+
+class RandomTables(_Strict):
+    """``kind: random_tables``: the random squad builder's tables."""
+
+    name: str
+    type_weights: dict[SquadType, int]
+    profiles: dict[SquadType, TypeProfile]
+    names: RandomNames
+
+
+def _load_builtin(filename: str, model: type[BaseModel]) -> BaseModel:
+    raw = yaml.safe_load((content_dir() / "sagaborn" / filename).read_text(encoding="utf-8"))
+    return model.model_validate({k: v for k, v in raw.items() if k not in ("system", "kind")})
+
+
+@lru_cache(maxsize=1)
+def random_tables() -> RandomTables:
+    """The built-in random tables (content/sagaborn/random-tables.yaml)."""
+    return _load_builtin("random-tables.yaml", RandomTables)  # type: ignore[return-value]

@@ -1,0 +1,50 @@
+"""Warcry: fighter cards, ability dice, universal abilities, random fighters and the calculator.
+
+Fighter cards are shared with Bladeborn (``models.py``); the points cost model lives in
+``cost.py`` and is reached through ``pricing.price``.
+"""
+
+from __future__ import annotations
+
+from generator.systems.base import System
+from generator.systems.warcry import build, pricing
+from generator.systems.warcry.models import AbilityCard, AbilityTable, Limits, Warband, combatants, describe
+from generator.systems.warcry.tables import Archetypes
+
+
+def build_random(rng, count: int = 1, points=None):
+    """Random Warcry fighters from ``content/warcry/archetypes.yaml`` (see ``build.build_random``)."""
+    return build.build_random(rng, count=count, points=points, kit=build.WARCRY_KIT)
+
+
+def register_calc(calc_app) -> None:
+    build.register_calc(calc_app, build.WARCRY_KIT)
+
+
+def _content_models() -> dict:
+    models = {
+        "warband": Warband,
+        "ability-card": AbilityCard,
+        "abilities": AbilityTable,
+        "limits": Limits,
+        "archetypes": Archetypes,
+    }
+    from generator.systems.warcry.cost import CostModel
+
+    models["cost-model"] = CostModel  # the fitted coefficients are data too
+    return models
+
+
+SYSTEM = System(
+    name="warcry",
+    title="Warcry",
+    summary="Warbands of fighter cards; six ability dice a round make doubles, triples and quads.",
+    content_models=_content_models(),
+    combatants=combatants,
+    describe=describe,
+    price=pricing.price,
+    build_random=build_random,
+    register_calc=register_calc,
+    cost_unit="points",
+    extra={"roster_document": lambda fighters, name: build.roster_document(build.WARCRY_KIT, fighters, name)},
+)

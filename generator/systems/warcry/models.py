@@ -1,0 +1,287 @@
+"""Fighter cards, ability cards and warbands, shared by Warcry and Bladeborn.
+
+Bladeborn's fighter cards are Warcry cards measured in hexes instead of inches, so both systems
+use these models; Bladeborn subclasses them only to read its own limits (hexes, no quads).
+
+Field names follow the public Warcry fighter data set (``movement``, ``toughness``, ``wounds``,
+``runemarks``, ``weapons[attacks, strength, dmg_hit, dmg_crit, min_range, max_range, runemark]``,
+``points``, ``warband``, ``grand_alliance``) so a record from that data set validates as a
+:class:`Fighter` unchanged, and a fighter we write can be priced by the same cost model.
+
+The numeric limits are data (``content/<system>/limits.yaml``, kind ``limits``); each model
+names its system in a ``system`` class attribute and its validators read that file, so an
+out-of-range value is reported as "31 is above the maximum 12 (Attacks)" at its own field.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Annotated, ClassVar, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator
+
+from generator.errors import ContentError
+from generator.resources import content_dir
+
+#: A runemark is a short lowercase name: ``hero``, ``fly``, ``icon-bearer``, ``khagra``.
+Runemark = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]
+
+AbilityCost = Literal["double", "triple", "quad"]
+
+#: How many matching ability dice each cost needs at least.
+COST_SIZE: dict[str, int] = {"double": 2, "triple": 3, "quad": 4}
+
+GrandAlliance = Literal["order", "chaos", "death", "destruction"]
+
+
+class Bound(BaseModel):
+    """An inclusive range of allowed values."""
+
+    model_config = ConfigDict(extra="forbid")
+    min: int
+    max: int
+
+    def check(self, value: int, label: str = "") -> None:
+        """Raise ValueError in the loader's wording when ``value`` is outside the range."""
+        suffix = f" ({label})" if label else ""
+        if value < self.min:
+            raise ValueError(f"{value} is below the minimum {self.min}{suffix}")
+        if value > self.max:
+            raise ValueError(f"{value} is above the maximum {self.max}{suffix}")
+
+    def __str__(self) -> str:
+        return f"{self.min}-{self.max}"
+
+
+class Limits(BaseModel):
+    """What a fighter card of one system may show (content kind ``limits``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    unit: Literal["inches", "hexes"]
+    movement: Bound
+    toughness: Bound
+    wounds: Bound
+    weapons: Bound
+    attacks: Bound
+    strength: Bound
+    dmg_hit: Bound
+    dmg_crit: Bound
+    min_range: Bound
+    max_range: Bound
+    points: Bound
+    ability_costs: list[AbilityCost]
+
+
+@lru_cache(maxsize=None)
+def load_limits(system: str) -> Limits:
+    """The built-in limits of ``system`` (``content/<system>/limits.yaml``), read once."""
+    path = content_dir() / system / "limits.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as err:  # a broken install, not a user mistake
+        raise ContentError(f"{path}: cannot read the {system} limits: {err}") from err
+    data = {k: v for k, v in data.items() if k not in ("system", "kind")}
+    return Limits.model_validate(data)
+
+
+#: Labels used in messages and text cards.
+LABELS = {
+    "movement": "Move",
+    "toughness": "Toughness",
+    "wounds": "Wounds",
+    "attacks": "Attacks",
+    "strength": "Strength",
+    "dmg_hit": "Damage on a hit",
+    "dmg_crit": "Damage on a critical hit",
+    "min_range": "minimum Range",
+    "max_range": "maximum Range",
+    "points": "points",
+    "weapons": "number of weapons",
+}
+
+
+class _Card(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    system: ClassVar[str] = "warcry"
+
+    @classmethod
+    def limits(cls) -> Limits:
+        return load_limits(cls.system)
+
+
+class Weapon(_Card):
+    """One weapon line of a fighter card: Range min-max, Attacks, Strength, Damage hit/crit."""
+
+    name: str | None = None
+    runemark: Runemark | None = None
+    min_range: int = 0
+    max_range: int
+    attacks: int
+    strength: int
+    dmg_hit: int
+    dmg_crit: int
+
+    @field_validator("min_range", "max_range", "attacks", "strength", "dmg_hit", "dmg_crit")
+    @classmethod
+    def _within_limits(cls, value: int, info: ValidationInfo) -> int:
+        name = info.field_name
+        unit = cls.limits().unit if name.endswith("range") else ""
+        getattr(cls.limits(), name).check(value, LABELS[name] + (f", {unit}" if unit else ""))
+        if name == "max_range" and "min_range" in info.data and value < info.data["min_range"]:
+            raise ValueError(f"{value} is below the minimum Range {info.data['min_range']} of this weapon")
+        if name == "dmg_crit" and "dmg_hit" in info.data and value < info.data["dmg_hit"]:
+            raise ValueError(
+                f"{value} is below the damage on a hit {info.data['dmg_hit']}: a critical hit never deals less"
+            )
+        return value
+
+    @property
+    def range_text(self) -> str:
+        return f"{self.min_range}-{self.max_range}" if self.min_range else str(self.max_range)
+
+    @property
+    def damage_text(self) -> str:
+        return f"{self.dmg_hit}/{self.dmg_crit}"
+
+    def profile_text(self) -> str:
+        """``Range 1  Attacks 3  Strength 4  Damage 1/4`` in one line."""
+        label = self.name or self.runemark or "weapon"
+        return (
+            f"{label}: Range {self.range_text}, Attacks {self.attacks}, "
+            f"Strength {self.strength}, Damage {self.damage_text}"
+        )
+
+
+class Fighter(_Card):
+    """A fighter card: runemarks, Move, Toughness, Wounds, weapons and a points cost."""
+
+    name: str = Field(min_length=1)
+    faction: Runemark | None = None
+    runemarks: list[Runemark] = Field(default_factory=list)
+    movement: int
+    toughness: int
+    wounds: int
+    weapons: list[Weapon]
+    points: int | None = None
+    warband: str | None = None
+    grand_alliance: GrandAlliance | None = None
+    rule: str | None = None
+
+    @field_validator("movement", "toughness", "wounds", "points")
+    @classmethod
+    def _within_limits(cls, value: int | None, info: ValidationInfo) -> int | None:
+        if value is not None:
+            name = info.field_name
+            unit = cls.limits().unit if name == "movement" else ""
+            getattr(cls.limits(), name).check(value, LABELS[name] + (f", {unit}" if unit else ""))
+        return value
+
+    @field_validator("weapons")
+    @classmethod
+    def _weapon_count(cls, value: list[Weapon]) -> list[Weapon]:
+        cls.limits().weapons.check(len(value), LABELS["weapons"])
+        return value
+
+    @field_validator("runemarks")
+    @classmethod
+    def _unique_runemarks(cls, value: list[str]) -> list[str]:
+        seen: set[str] = set()
+        for mark in value:
+            if mark in seen:
+                raise ValueError(f"runemark {mark!r} is listed twice")
+            seen.add(mark)
+        return value
+
+    def all_runemarks(self) -> set[str]:
+        """Every runemark the card shows, the faction runemark included."""
+        return set(self.runemarks) | ({self.faction} if self.faction else set())
+
+
+class Ability(_Card):
+    """One ability: its cost in ability dice, the runemarks a fighter needs, and its rules."""
+
+    name: str = Field(min_length=1)
+    cost: AbilityCost
+    runemarks: list[Runemark] = Field(default_factory=list)
+    text: str = Field(min_length=1)
+    #: For abilities the tool can apply (the universal ones): the function in ``abilities.py``.
+    effect: str | None = None
+
+    @field_validator("cost")
+    @classmethod
+    def _cost_allowed(cls, value: str) -> str:
+        allowed = cls.limits().ability_costs
+        if value not in allowed:
+            raise ValueError(f"{value!r} is not an ability cost in {cls.system}: choose one of {', '.join(allowed)}")
+        return value
+
+    def usable_by(self, fighter: Fighter) -> bool:
+        """A fighter may use an ability only if their card shows all of its runemarks."""
+        return set(self.runemarks) <= fighter.all_runemarks()
+
+
+class AbilityCard(_Card):
+    """A warband's ability card: name, Reserve number (Bladeborn) and its abilities."""
+
+    name: str = Field(min_length=1)
+    faction: Runemark | None = None
+    reserve: int | None = Field(default=None, ge=0, le=10)
+    abilities: list[Ability] = Field(min_length=1)
+
+
+class AbilityTable(_Card):
+    """A list of abilities any warband may use (content kind ``abilities``)."""
+
+    name: str = Field(min_length=1)
+    description: str | None = None
+    abilities: list[Ability] = Field(min_length=1)
+
+
+class Warband(_Card):
+    """A warband (content kind ``warband``): its fighters and its ability card."""
+
+    name: str = Field(min_length=1)
+    faction: Runemark
+    example: bool = False
+    description: str | None = None
+    fighters: list[Fighter] = Field(min_length=1)
+    ability_card: AbilityCard | None = None
+
+    @field_validator("ability_card")
+    @classmethod
+    def _reserve_leaves_someone_to_deploy(cls, card: AbilityCard | None, info: ValidationInfo):
+        fighters = info.data.get("fighters")
+        if card is not None and card.reserve is not None and fighters and card.reserve >= len(fighters):
+            raise ValueError(
+                f"reserve {card.reserve} is not below the {len(fighters)} fighters of the warband: "
+                "someone must start on the battlefield"
+            )
+        return card
+
+    def total_points(self) -> int | None:
+        if any(f.points is None for f in self.fighters):
+            return None
+        return sum(f.points for f in self.fighters)
+
+
+def combatants(warband: Warband) -> list[Fighter]:
+    """The fighters of a warband, in file order (``System.combatants``)."""
+    return list(warband.fighters)
+
+
+def describe(fighter: Fighter) -> str:
+    """A fighter as a readable text card (``System.describe``)."""
+    unit = fighter.limits().unit
+    marks = ", ".join(sorted(fighter.runemarks)) or "none"
+    lines = [
+        fighter.name + (f"  [{fighter.points} pts]" if fighter.points is not None else ""),
+        f"  Faction: {fighter.faction or '-'}   Runemarks: {marks}",
+        f"  Move {fighter.movement} {unit}   Toughness {fighter.toughness}   Wounds {fighter.wounds}",
+    ]
+    for weapon in fighter.weapons:
+        lines.append("  " + weapon.profile_text())
+    if fighter.rule:
+        lines.append(f"  Rule: {fighter.rule}")
+    return "\n".join(lines)

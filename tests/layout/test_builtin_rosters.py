@@ -1,0 +1,41 @@
+"""Every built-in roster of every system on this branch prints, with every name on the sheet."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from generator.layout.deck import PrintOptions, load_cards, print_deck
+from generator.layout.sizes import card_size, page_size
+from generator.resources import content_dir
+
+ROSTER_KINDS = {"roster", "warband", "team"}
+
+
+def builtin_rosters() -> list[Path]:
+    found = []
+    for path in sorted(content_dir().glob("*/*.yaml")):
+        with open(path, encoding="utf-8") as handle:
+            head = yaml.safe_load(handle) or {}
+        if isinstance(head, dict) and head.get("kind") in ROSTER_KINDS:
+            found.append(path)
+    return found
+
+
+ROSTERS = builtin_rosters()
+
+
+@pytest.mark.skipif(not ROSTERS, reason="no rules core with example rosters on this branch yet")
+@pytest.mark.parametrize("path", ROSTERS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_builtin_roster_prints_every_combatant(path, tmp_path):
+    from generator.content import load_roster
+
+    system, roster = load_roster(path)
+    names = [getattr(c, "name") for c in system.combatants(roster)]
+    cards = load_cards([path], odds_vs=4)
+    result = print_deck(cards, tmp_path, PrintOptions(page=page_size("a4"), card=card_size("poker"), backs=True))
+    text = " ".join(page.extract_text() for page in PdfReader(result.files[0]).pages)
+    for name in names:
+        assert name in text
+    assert not result.warnings, result.warnings

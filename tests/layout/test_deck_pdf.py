@@ -1,0 +1,164 @@
+"""Printed sheets read back with pypdf: exact page and card geometry, text, fonts, determinism."""
+
+import hashlib
+import re
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from generator.errors import RenderError
+from generator.layout.cards import cards_for
+from generator.layout.deck import PrintOptions, print_deck
+from generator.layout.impose import plan_sheet
+from generator.layout.sizes import card_size, page_size
+from generator.layout.units import PT_PER_MM
+
+TOL_MM = 0.1
+
+
+def deck(rosters, system="bladestorm"):
+    return cards_for(system, rosters[system])
+
+
+def options(**kw):
+    base = dict(page=page_size("a4"), card=card_size("poker"), formats=("pdf",))
+    base.update(kw)
+    return PrintOptions(**base)
+
+
+def rects_mm(page):
+    """Every `re` rectangle drawn on a page, as (x, top_y, w, h) in mm from the top-left."""
+    content = ContentStream(page.get_contents(), page.pdf)
+    height = float(page.mediabox.height)
+    out = []
+    for operands, op in content.operations:
+        if op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            out.append((x / PT_PER_MM, (height - y - h) / PT_PER_MM, w / PT_PER_MM, h / PT_PER_MM))
+    return out
+
+
+def has_rect(rects, x, y, w, h):
+    return any(abs(a - x) < TOL_MM and abs(b - y) < TOL_MM and abs(c - w) < TOL_MM and abs(d - h) < TOL_MM
+               for a, b, c, d in rects)
+
+
+def test_a4_poker_is_nine_up_centred_at_exact_size(rosters, tmp_path):
+    plan = plan_sheet(page_size("a4"), card_size("poker"))
+    assert (plan.cols, plan.rows) == (3, 3)
+    # 3 x 63 = 189 mm wide on 210 mm: 10.5 mm either side; 3 x 88 = 264 on 297: 16.5 mm
+    assert plan.slots[0] == pytest.approx((10.5, 16.5))
+    assert plan.slots[4] == pytest.approx((73.5, 104.5))
+    result = print_deck(deck(rosters), tmp_path, options())
+    reader = PdfReader(result.files[0])
+    page = reader.pages[0]
+    assert float(page.mediabox.width) / PT_PER_MM == pytest.approx(210, abs=TOL_MM)
+    assert float(page.mediabox.height) / PT_PER_MM == pytest.approx(297, abs=TOL_MM)
+    rects = rects_mm(page)
+    for x, y in plan.slots[:4]:  # four cards, each clipped to its exact 63 x 88 mm box
+        assert has_rect(rects, x, y, 63, 88)
+
+
+def test_bleed_spaces_cards_and_clips_each_to_its_bleed_box(rosters, tmp_path):
+    plan = plan_sheet(page_size("letter"), card_size("poker"), bleed=3, crop_marks=True)
+    # 69 mm per card with bleed: three fit across 205.9 mm of printable width only without marks
+    assert plan.cols == 2 and plan.rows == 2
+    assert plan.slots[1][0] - plan.slots[0][0] == pytest.approx(63 + 6)
+    result = print_deck(deck(rosters), tmp_path, options(page=page_size("letter"), bleed=3, crop_marks=True))
+    rects = rects_mm(PdfReader(result.files[0]).pages[0])
+    for x, y in plan.slots:
+        assert has_rect(rects, x - 3, y - 3, 69, 94)
+
+
+def test_crop_marks_sit_outside_the_card_block_on_every_cut_line():
+    plan = plan_sheet(page_size("a4"), card_size("poker"), bleed=0, crop_marks=True)
+    left, top = plan.slots[0]
+    right = plan.slots[-1][0] + 63
+    bottom = plan.slots[-1][1] + 88
+    xs = {round(m.x1, 3) for m in plan.marks if m.x1 == m.x2}
+    assert xs == {round(left + c * 63, 3) for c in range(4)}
+    for m in plan.marks:
+        inside_x = left - 1e-6 <= min(m.x1, m.x2) and max(m.x1, m.x2) <= right + 1e-6
+        inside_y = top - 1e-6 <= min(m.y1, m.y2) and max(m.y1, m.y2) <= bottom + 1e-6
+        assert not (inside_x and inside_y), m  # never over a card
+        assert min(m.x1, m.x2, m.y1, m.y2) >= plan.page.margin - 1e-6  # printable
+
+
+def test_backs_are_mirrored_for_long_edge_duplex_with_offset(rosters, tmp_path):
+    plan = plan_sheet(page_size("a4"), card_size("poker"))
+    backs = plan.back_slots((0.5, -0.25))
+    (fx, fy), (bx, by) = plan.slots[0], backs[0]
+    assert bx == pytest.approx(210 - fx - 63 + 0.5)
+    assert by == pytest.approx(fy - 0.25)
+    result = print_deck(deck(rosters), tmp_path, options(backs=True, back_offset=(0.5, -0.25)))
+    reader = PdfReader(result.files[0])
+    assert len(reader.pages) == 2
+    assert has_rect(rects_mm(reader.pages[1]), bx, by, 63, 88)
+
+
+def test_every_name_is_text_and_fonts_are_embedded(rosters, tmp_path):
+    cards = [c for system in ("bladestorm", "bladeborn", "sagaborn", "gorechosen") for c in deck(rosters, system)]
+    result = print_deck(cards, tmp_path, options(backs=True))
+    reader = PdfReader(result.files[0])
+    text = " ".join(p.extract_text() for p in reader.pages)
+    for name in ("Sea-Troll", "Cro", "Argh", "Montu", "Khagra the Usurper", "Halvar", "Tark Gruelgore", "Last"):
+        assert name in text
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    assert fonts
+    for ref in fonts.values():
+        f = ref.get_object()
+        descendant = f["/DescendantFonts"][0].get_object() if "/DescendantFonts" in f else f
+        assert "/FontFile2" in descendant["/FontDescriptor"].get_object()
+
+
+def test_same_inputs_give_byte_identical_pdfs(rosters, tmp_path):
+    a = print_deck(deck(rosters), tmp_path / "a", options(backs=True, crop_marks=True, calibration=True)).files[0]
+    b = print_deck(deck(rosters), tmp_path / "b", options(backs=True, crop_marks=True, calibration=True)).files[0]
+    assert hashlib.sha256(a.read_bytes()).hexdigest() == hashlib.sha256(b.read_bytes()).hexdigest()
+
+
+def test_calibration_page_pair_comes_first(rosters, tmp_path):
+    result = print_deck(deck(rosters), tmp_path, options(calibration=True, backs=True))
+    reader = PdfReader(result.files[0])
+    assert len(reader.pages) == 4
+    assert "calibration" in reader.pages[0].extract_text().lower()
+
+
+def test_png_preview_per_sheet_and_svg_per_card(rosters, tmp_path):
+    result = print_deck(deck(rosters), tmp_path, options(formats=("pdf", "png", "svg"), backs=True))
+    names = sorted(p.name for p in result.files)
+    assert "goblins-of-the-ash-lairs.pdf" not in names  # the deck is named by the caller
+    assert sum(n.endswith(".png") for n in names) == 2
+    assert {"sea-troll.svg", "sea-troll-back.svg", "cro.svg", "montu.svg"} <= set(names)
+
+
+@pytest.mark.parametrize("card,page,bleed,message", [
+    ("huge", "a4", 0, "unknown card size"),
+    ("poker", "a5x", 0, "unknown page"),
+])
+def test_unknown_sizes_are_one_line_errors(card, page, bleed, message):
+    with pytest.raises(RenderError, match=message):
+        card_size(card) if card == "huge" else page_size(page)
+
+
+def test_bleed_larger_than_the_margin_allows(rosters, tmp_path):
+    with pytest.raises(RenderError, match="larger than the margin allows"):
+        print_deck(deck(rosters), tmp_path, options(card=card_size("195x280mm"), bleed=5))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_failed_render_leaves_no_partial_pdf(rosters, tmp_path):
+    cards = deck(rosters)
+    cards[2].front.template = "cards/missing.svg.j2"
+    with pytest.raises(RenderError, match="not found"):
+        print_deck(cards, tmp_path, options())
+    assert not [p for p in tmp_path.rglob("*") if p.suffix in (".pdf", ".part")]
+
+
+def test_custom_card_size(rosters, tmp_path):
+    size = card_size("70x110mm")
+    assert (size.width, size.height) == (70, 110)
+    result = print_deck(deck(rosters), tmp_path, options(card=size))
+    plan = plan_sheet(page_size("a4"), size)
+    assert has_rect(rects_mm(PdfReader(result.files[0]).pages[0]), *plan.slots[0], 70, 110)

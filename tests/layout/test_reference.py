@@ -1,0 +1,66 @@
+"""Quick-reference sheets: exact chart numbers, vector output, page sizes."""
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from pypdf import PdfReader
+
+from generator.errors import RenderError
+from generator.layout import reference
+from generator.layout.reference import write_reference
+from generator.layout.sizes import page_size
+from generator.layout.units import PT_PER_MM
+
+
+def test_bladestorm_chart_is_the_exact_chance_to_beat_defense():
+    data = reference.bladestorm_data({"attacks": ["3D6"], "defense": [5, 13], "damage_attack": "3D6",
+                                      "damages": ["High"]})
+    rolls = [sum(r) for r in itertools.product(range(1, 7), repeat=3)]
+    for defense, value in zip(data["defenses"], data["series"][0]["values"]):
+        assert value == pytest.approx(sum(t > defense for t in rolls) / 216)
+    assert data["series"][0]["values"][2] == pytest.approx(181 / 216)  # 3D6 beats Defense 7: 84%
+
+
+def test_sagaborn_chart_matches_brute_force_over_d8_faces():
+    data = reference.sagaborn_data({"attack_dice": [2, 2], "defense_dice": [1, 1]})
+
+    def face(n):
+        return "shield" if n <= 3 else "blank" if n <= 5 else "hit" if n <= 7 else "crit"
+
+    total = Fraction(0)
+    for att in itertools.product(range(1, 9), repeat=2):
+        for dfn in itertools.product(range(1, 9), repeat=1):
+            hits = sum(face(a) == "hit" for a in att)
+            crits = sum(face(a) == "crit" for a in att)
+            shields = sum(face(d) == "shield" for d in dfn)
+            left = max(0, shields - hits)
+            total += max(0, hits - shields) + 2 * max(0, crits - left)
+    assert data["grid"][0][0] == pytest.approx(float(total / 8**3))
+
+
+def test_strength_against_toughness_thresholds():
+    data = reference.attacks_data({"attacks": 1, "damage": [1, 1], "strength": [3, 5], "toughness": [4, 4]})
+    assert [row[0] for row in data["thresholds"]] == [5, 4, 3]
+    assert [row[0] for row in data["grid"]] == pytest.approx([2 / 6, 3 / 6, 4 / 6])
+
+
+@pytest.mark.parametrize("system", reference.SHEET_SYSTEMS)
+@pytest.mark.parametrize("page", ["a4", "letter"])
+def test_every_sheet_prints_vector_pages_of_the_right_size(system, page, tmp_path):
+    target = tmp_path / f"{system}.pdf"
+    pages = write_reference(system, page_size(page), target)
+    reader = PdfReader(target)
+    assert len(reader.pages) == pages >= 1
+    first = reader.pages[0]
+    size = page_size(page)
+    assert float(first.mediabox.width) / PT_PER_MM == pytest.approx(size.width, abs=0.1)
+    assert float(first.mediabox.height) / PT_PER_MM == pytest.approx(size.height, abs=0.1)
+    assert "/XObject" not in first["/Resources"]  # charts are paths, not pictures
+    text = first.extract_text()
+    assert "own words" in text
+
+
+def test_unknown_system_sheet():
+    with pytest.raises(RenderError, match="no reference sheet"):
+        write_reference("chess", page_size("a4"), "/tmp/never.pdf")

@@ -1,0 +1,113 @@
+"""Text fitting and SVG output: measured wrapping, shrink to a floor, warnings, escaping."""
+
+import xml.etree.ElementTree as ET
+
+from generator.layout.cards import cards_for
+from generator.layout.deck import card_context, render_card
+from generator.layout.draw import Text
+from generator.layout.fonts import text_width
+from generator.layout.scene import build
+from generator.layout.sizes import card_size
+from generator.layout.svg_writer import to_svg
+from generator.layout.textfit import Word, fit
+from generator.layout.units import pt_to_mm
+
+
+def test_wrapped_lines_never_exceed_the_box():
+    words = [Word(w, "body") for w in ("Regenerates two Endurance at the start of each turn while in water " * 3).split()]
+    fitted = fit(words, width=30, height=40, size_pt=8, min_size_pt=5)
+    assert not fitted.overflow and fitted.size_pt == 8
+    lines = {}
+    for run in fitted.runs:
+        lines.setdefault(run.baseline, []).append(run)
+    assert len(lines) > 3
+    for runs in lines.values():
+        end = max(r.x + pt_to_mm(text_width(r.text, r.role, fitted.size_pt)) for r in runs)
+        assert end <= 30 + 1e-6
+
+
+def test_text_shrinks_before_it_overflows_then_warns():
+    words = [Word(w, "body") for w in ("word " * 40).split()]
+    shrunk = fit(words, width=30, height=12, size_pt=8, min_size_pt=4)
+    assert 4 <= shrunk.size_pt < 8 and not shrunk.overflow
+    cut = fit(words * 5, width=30, height=12, size_pt=8, min_size_pt=6)
+    assert cut.overflow and cut.size_pt == 6
+    assert cut.runs[-1].text.endswith("\u2026")
+
+
+def test_overflow_warning_names_the_card_and_the_field(rosters):
+    roster = dict(rosters["bladestorm"])
+    roster["combatants"] = [dict(roster["combatants"][0], special="Far too much to say. " * 60)]
+    card = cards_for("bladestorm", roster)[0]
+    front, _ = render_card(card, card_size("poker"), 0)
+    assert any("'Sea-Troll'" in w and "'special'" in w for w in front.warnings)
+
+
+def test_names_with_markup_characters_are_escaped_in_svg(rosters):
+    roster = {"name": "A & B", "combatants": [dict(rosters["bladestorm"]["combatants"][1], name='Grot <"Big"> & Co')]}
+    card = cards_for("bladestorm", roster)[0]
+    front, back = render_card(card, card_size("poker"), 3)
+    svg = to_svg(front)
+    root = ET.fromstring(svg.encode())  # parses: nothing leaked into the markup
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert 'Grot <"Big"> & Co' in texts
+    assert root.get("width") == "69mm" and root.get("viewBox") == "-3 -3 69 94"
+    assert "A & B" in back.texts()
+
+
+def test_every_template_renders_for_every_system(rosters):
+    for system, roster in rosters.items():
+        for card in cards_for(system, roster):
+            front, back = render_card(card, card_size("poker"), 2)
+            assert card.title in front.texts() or any(card.title in t for t in front.texts())
+            assert front.width == 63 and front.height == 88 and back.ops
+
+
+def test_bladestorm_draws_one_circle_per_endurance_point(rosters):
+    from generator.layout.draw import Circle
+
+    card = cards_for("bladestorm", rosters["bladestorm"])[0]  # Sea-Troll, Endurance 51
+    front, _ = render_card(card, card_size("poker"), 0)
+    track = [op for op in front.ops if isinstance(op, Circle) and op.style.fill == "#ffffff"]
+    assert len(track) == 51
+
+
+def test_templates_can_be_overridden_from_a_user_folder(rosters, tmp_path):
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "bladestorm.svg.j2").write_text(
+        '<svg width="{{ card.w }}" height="{{ card.h }}"><text x="1" y="5">Mine: {{ view.name }}</text></svg>')
+    card = cards_for("bladestorm", rosters["bladestorm"])[0]
+    front, _ = render_card(card, card_size("poker"), 0, templates=tmp_path)
+    assert front.texts() == ["Mine: Sea-Troll"]
+
+
+def test_scene_flattens_transforms_and_text_anchors():
+    d = build('<svg width="10" height="10"><g transform="translate(2,3) scale(2)">'
+              '<rect x="1" y="1" width="2" height="2" fill="#f00"/>'
+              '<text x="0" y="0" size="5" anchor="middle">Ab</text></g></svg>')
+    rect, text = d.ops
+    assert (rect.x, rect.y, rect.w, rect.h) == (4, 5, 4, 4)
+    assert isinstance(text, Text) and text.size_pt == 10
+    assert abs(text.x - (2 - pt_to_mm(text_width("Ab", "body", 10)) / 2)) < 1e-9
+
+
+def test_markup_characters_survive_into_the_pdf_text(rosters, tmp_path):
+    from pypdf import PdfReader
+
+    from generator.layout.deck import PrintOptions, print_deck
+    from generator.layout.sizes import page_size
+
+    roster = {"name": "A & B", "combatants": [dict(rosters["bladestorm"]["combatants"][1], name='Grot <"Big"> & Co')]}
+    result = print_deck(cards_for("bladestorm", roster), tmp_path,
+                        PrintOptions(page=page_size("a4"), card=card_size("poker")))
+    assert 'Grot <"Big"> & Co' in PdfReader(result.files[0]).pages[0].extract_text()
+
+
+def test_png_only_leaves_no_pdf(rosters, tmp_path):
+    from generator.layout.deck import PrintOptions, print_deck
+    from generator.layout.sizes import page_size
+
+    result = print_deck(cards_for("bladestorm", rosters["bladestorm"]), tmp_path,
+                        PrintOptions(page=page_size("a4"), card=card_size("poker"), formats=("png",)))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards-sheet1.png"]
+    assert result.files == [tmp_path / "cards-sheet1.png"]

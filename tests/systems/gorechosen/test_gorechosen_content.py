@@ -1,0 +1,116 @@
+"""The built-in content loads, and bad champions are refused with the field and the limit."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+from pydantic import ValidationError
+
+from generator.content import load_file
+from generator.errors import ContentError
+from generator.resources import content_dir
+from generator.systems import get_system
+from generator.systems.gorechosen import data
+from generator.systems.gorechosen.models import Champion, HealthTrack, Side
+
+FILES = sorted((content_dir() / "gorechosen").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_every_builtin_file_loads(path):
+    loaded = load_file(path)
+    assert loaded.system == "gorechosen"
+
+
+def test_the_book_components():
+    assert sum(c.copies for c in data.action_deck().cards) == 24
+    assert data.action_deck().hand == 5
+    assert len(data.critical_deck().expanded()) == 12
+    assert data.wrath_track().initiative_cards == 4
+
+
+def test_the_printed_profiles():
+    champions = {c.name: c for c in data.book_champions().champions}
+    assert len(champions) == 8
+    tark, fexgor = champions["Tark Gruelgore"], champions["Fexgor the Flayer"]
+    atorg, hagreth = champions["Atorg Bloodbringer"], champions["Hagreth Doomhand"]
+    printed = lambda side: sorted((p.to_hit, p.wounds) for p in side.profiles.values())
+    assert printed(tark.healthy) == [(3, 3), (4, 1)] and printed(tark.wounded) == [(4, 3), (5, 1)]
+    assert printed(fexgor.healthy) == [(2, 2), (3, 3)] and printed(fexgor.wounded) == [(3, 2), (5, 3)]
+    assert printed(atorg.healthy) == [(3, 3)] and printed(atorg.wounded) == [(4, 2)]
+    assert printed(hagreth.healthy) == [(3, 2), (3, 3)]
+    for name in ("Tark Gruelgore", "Fexgor the Flayer", "Atorg Bloodbringer", "Hagreth Doomhand"):
+        assert champions[name].source == "book"
+    for name in ("Redarg Bloodfane", "Heldrax Goretouched", "Vexnar the Reaper", "Kore Hammerskull"):
+        assert champions[name].source == "ours"
+
+
+def test_example_rosters_are_marked_as_examples():
+    for name in ("example_brass_pit.yaml", "example_cinder_arena.yaml"):
+        roster = load_file(content_dir() / "gorechosen" / name).model
+        assert len(roster.champions) >= 2
+        assert all(c.source == "example" for c in roster.champions)
+
+
+def _tark_dict():
+    return data.book_champions().champions[4].model_dump(mode="json")
+
+
+def test_a_bad_to_hit_is_refused_with_its_bounds():
+    bad = _tark_dict()
+    bad["healthy"]["profiles"]["near"]["to_hit"] = 7
+    with pytest.raises(ValidationError) as err:
+        Champion.model_validate(bad)
+    assert "less than or equal to 6" in str(err.value)
+
+
+def test_kill_zone_problems():
+    profiles = {"near": {"to_hit": 3, "wounds": 2}}
+    with pytest.raises(ValidationError, match="own hex"):
+        Side.model_validate({"profiles": profiles, "kill_zone": [{"q": 0, "r": 0, "band": "near"}]})
+    with pytest.raises(ValidationError, match="has no attack profile: choose one of near"):
+        Side.model_validate({"profiles": profiles, "kill_zone": [{"q": 0, "r": -1, "band": "far"}]})
+    with pytest.raises(ValidationError, match="listed twice"):
+        Side.model_validate({"profiles": profiles, "kill_zone": [{"q": 0, "r": -1, "band": "near"}] * 2})
+    with pytest.raises(ValidationError, match="maximum reach is 3"):
+        Side.model_validate({"profiles": profiles, "kill_zone": [{"q": 0, "r": -4, "band": "near"}]})
+
+
+def test_wounded_box_cannot_be_the_bottom_space():
+    with pytest.raises(ValidationError, match="5 is above the maximum 4 for a track of 5 spaces"):
+        HealthTrack(length=5, wounded_boxes=[5])
+
+
+def test_typos_are_caught():
+    bad = _tark_dict()
+    bad["helth"] = bad.pop("health")
+    with pytest.raises(ValidationError):
+        Champion.model_validate(bad)
+
+
+def test_a_malformed_roster_lists_every_problem_with_its_line(tmp_path: Path):
+    roster = yaml.safe_load((content_dir() / "gorechosen" / "champions.yaml").read_text())
+    roster["champions"] = roster["champions"][:2]
+    roster["champions"][0]["healthy"]["profiles"]["near"]["to_hit"] = 9
+    roster["champions"][1]["health"]["wounded_boxes"] = [5]
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(roster, sort_keys=False))
+    with pytest.raises(ContentError) as err:
+        load_file(path)
+    problems = "\n".join(err.value.problems)
+    assert "champions[0].healthy.profiles.near.to_hit" in problems
+    assert "champions[1].health.wounded_boxes" in problems
+    assert all(":" in p and "bad.yaml:" in p for p in err.value.problems)
+
+
+def test_system_record():
+    system = get_system("gorechosen")
+    assert system.cost_unit == "rating"
+    assert set(system.content_models) >= {"roster", "action_deck", "critical_deck", "wrath_track"}
+    roster = data.book_champions()
+    assert [c.name for c in system.combatants(roster)][0] == "Redarg Bloodfane"
+    text = system.describe(roster.champions[0])
+    assert "Redarg Bloodfane" in text and "Rating:" in text
+    priced = system.price(roster.champions)
+    assert all(p.unit == "rating" for p in priced)
+    assert all(abs(sum(p.breakdown.values()) - p.cost) < 0.11 for p in priced)

@@ -1,0 +1,81 @@
+"""Warcry fighter cards: the public data set's records validate as they are; limits are enforced."""
+
+import json
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from generator.systems.warcry.models import Ability, Fighter, Warband, describe, load_limits
+
+DATA = Path("/work/shared/data/warcry-fighters-train.json")
+
+ASKURGAN = {
+    "grand_alliance": "death",
+    "movement": 5,
+    "name": "Askurgan Acolyte with Bonehilt Falchion",
+    "points": 90,
+    "runemarks": ["elite"],
+    "toughness": 3,
+    "warband": "Askurgan Trueblades",
+    "weapons": [
+        {"attacks": 2, "dmg_crit": 5, "dmg_hit": 2, "max_range": 1, "min_range": 0, "runemark": "sword", "strength": 5}
+    ],
+    "wounds": 12,
+}
+
+
+def test_a_dataset_record_validates_unchanged():
+    fighter = Fighter.model_validate(ASKURGAN)
+    assert fighter.weapons[0].damage_text == "2/5"
+    assert fighter.points == 90
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="shared data set not mounted")
+def test_every_published_profile_in_the_training_set_is_within_limits():
+    records = json.loads(DATA.read_text())
+    assert len([Fighter.model_validate(r) for r in records]) == len(records)
+
+
+def errors(model, data):
+    with pytest.raises(ValidationError) as info:
+        model.model_validate(data)
+    return {".".join(map(str, e["loc"])): e["msg"] for e in info.value.errors()}
+
+
+def test_out_of_range_values_are_reported_at_their_field_with_the_allowed_bound():
+    bad = dict(ASKURGAN, toughness=11, weapons=[dict(ASKURGAN["weapons"][0], attacks=0)])
+    found = errors(Fighter, bad)
+    assert "11 is above the maximum 10" in found["toughness"]
+    assert "0 is below the minimum 1" in found["weapons.0.attacks"]
+
+
+def test_critical_damage_never_below_hit_damage_and_range_min_not_above_max():
+    weapon = dict(ASKURGAN["weapons"][0], dmg_hit=4, dmg_crit=3, min_range=3, max_range=2)
+    found = errors(Fighter, dict(ASKURGAN, weapons=[weapon]))
+    assert "a critical hit never deals less" in found["weapons.0.dmg_crit"]
+    assert "below the minimum Range 3" in found["weapons.0.max_range"]
+
+
+def test_typos_are_refused():
+    assert "movment" in errors(Fighter, dict(ASKURGAN, movment=4))
+
+
+def test_quads_are_a_warcry_cost_and_runemarks_gate_abilities():
+    presence = Ability(name="Inspiring Presence", cost="triple", runemarks=["hero"], text="go next")
+    rampage = Ability(name="Rampage", cost="quad", text="bonus move then attack")
+    hero = Fighter.model_validate(dict(ASKURGAN, runemarks=["hero"]))
+    grunt = Fighter.model_validate(ASKURGAN)
+    assert presence.usable_by(hero) and not presence.usable_by(grunt)
+    assert rampage.usable_by(grunt)
+    assert load_limits("warcry").ability_costs == ["double", "triple", "quad"]
+
+
+def test_describe_is_a_readable_card():
+    text = describe(Fighter.model_validate(ASKURGAN))
+    assert "Move 5 inches" in text and "Damage 2/5" in text and "[90 pts]" in text
+
+
+def test_warband_totals_its_points():
+    band = Warband(name="Test", faction="test", fighters=[ASKURGAN, ASKURGAN])
+    assert band.total_points() == 180
