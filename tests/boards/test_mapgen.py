@@ -197,3 +197,32 @@ def test_bladestorm_walls_are_lines():
         a, b = sorted((len(cols), len(rows)))
         long_thin += len(g) >= 3 and b >= 2 * a
     assert long_thin >= len([g for g in groups if len(g) >= 3]) / 2
+
+
+@given(
+    st.integers(4, 18), st.integers(4, 18), st.sampled_from(["flat", "pointy"]), st.sampled_from(["odd", "even"]),
+    st.sampled_from(["rot", "flip_x", "flip_y"]),
+)
+@settings(max_examples=60, deadline=None)
+def test_symmetry_maps_are_exact_involutions(width, height, orientation, offset, transform):
+    from generator.boards.hexgrid import HexGrid
+
+    grid = HexGrid(orientation, offset, width, height)
+    image = symmetry_map(grid, "hex", orientation, transform, grid.cells())
+    flat = orientation == "flat"
+    # exactly when the theory says: half turn needs an even shifted dimension; a mirror across the
+    # shifted direction needs an odd one; a mirror along it never fits a rectangle of hexes
+    shifted = width if flat else height
+    expected = {
+        "rot": shifted % 2 == 0,
+        "flip_x": flat and width % 2 == 1,
+        "flip_y": (not flat) and height % 2 == 1,
+    }[transform]
+    assert (image is not None) == expected
+    if image is None:
+        return
+    assert sorted(image.values()) == sorted(grid.cells())
+    assert all(image[image[c]] == c for c in grid.cells())
+    # neighbours stay neighbours (an isometry of the board)
+    for c in grid.cells():
+        assert {image[n] for n in grid.neighbours(c)} == set(grid.neighbours(image[c]))
