@@ -129,10 +129,23 @@ def _luminance(colour: str) -> float:
 
 
 def draw_map(cv, geo: MapGeometry, ox: float, oy: float, styles, scale: float = 1.0,
-             coordinates: bool = True) -> None:
-    """Draw the whole map with its top-left corner at page (ox, oy); ``scale`` 1 is true size."""
+             coordinates: bool = True, window: tuple[float, float, float, float] | None = None) -> None:
+    """Draw the map with its top-left corner at page (ox, oy); ``scale`` 1 is true size.
+
+    ``window`` (x0, y0, x1, y1 in map mm) limits drawing to the cells that reach into it, so a
+    tile page holds only its own part of a large map (the page clip does the exact cut).
+    """
     board = geo.board
     t = styles["terrain"]
+    if window is None:
+        shown = set(geo.corners)
+    else:
+        wx0, wy0, wx1, wy1 = window
+        shown = set()
+        for c, pts in geo.corners.items():
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            if min(xs) <= wx1 and max(xs) >= wx0 and min(ys) <= wy1 and max(ys) >= wy0:
+                shown.add(c)
 
     def P(pt):
         return ox + pt[0] * scale, oy + pt[1] * scale
@@ -145,6 +158,8 @@ def draw_map(cv, geo: MapGeometry, ox: float, oy: float, styles, scale: float = 
     levels = {_cell(k): v for k, v in board.elevation.items()}
     fills = {}
     for c in geo.corners:
+        if c not in shown:
+            continue
         fill = styles["background"]
         if levels.get(c, 0) > 0:
             fill = _level_fill(styles, levels[c])
@@ -164,23 +179,24 @@ def draw_map(cv, geo: MapGeometry, ox: float, oy: float, styles, scale: float = 
         for key, alpha in (("start", 0.45), ("reserve", 0.22)):
             for text in getattr(zone, key):
                 c = _cell(text)
-                if c in geo.corners:
+                if c in shown:
                     cv.polygon([P(p) for p in geo.corners[c]], fill=colour, alpha=alpha)
     # grid
     lw = styles["grid_line_mm"] * max(scale, 0.4)
     for c, pts in geo.corners.items():
-        cv.polygon([P(p) for p in pts], stroke=styles["grid_line"], width=lw)
+        if c in shown:
+            cv.polygon([P(p) for p in pts], stroke=styles["grid_line"], width=lw)
     # terrain marks
-    for c in pits:
+    for c in pits & shown:
         x, y = P(geo.centres[c])
         cv.circle(x, y, 0.28 * s, stroke="#7a6a5a", width=0.5 * scale)
         cv.circle(x, y, 0.14 * s, stroke="#7a6a5a", width=0.35 * scale)
-    for c in obstructions:
+    for c in obstructions & shown:
         x, y = P(geo.centres[c])
         d = 0.22 * s
         cv.line(x - d, y - d, x + d, y + d, "#3b2a16", 0.8 * scale)
         cv.line(x - d, y + d, x + d, y - d, "#3b2a16", 0.8 * scale)
-    for c in water:
+    for c in water & shown:
         x, y = P(geo.centres[c])
         for dy in (-0.12 * s, 0.08 * s):
             pts = [(x - 0.25 * s + k * 0.0625 * s, y + dy + (0.04 * s if k % 2 else -0.04 * s)) for k in range(9)]
@@ -202,22 +218,26 @@ def draw_map(cv, geo: MapGeometry, ox: float, oy: float, styles, scale: float = 
         for key, label in (("start", player), ("reserve", f"{player} R")):
             for text in getattr(zone, key):
                 c = _cell(text)
-                if c in geo.centres:
+                if c in shown:
                     x, y = P(geo.centres[c])
                     cv.text(x, y + 0.32 * s, label, small, "bold", colour, "middle")
     for c, lvl in levels.items():
-        if c in geo.centres and lvl and c not in blocked:
+        if c in shown and lvl and c not in blocked:
             x, y = P(geo.centres[c])
             cv.text(x + 0.3 * s, y + 0.06 * s, f"L{lvl}", small, "bold", "#5a4a20", "middle")
     # objectives
     for n, text in enumerate(board.objectives, 1):
         c = _cell(text)
+        if c not in shown:
+            continue
         x, y = P(geo.centres[c])
         cv.circle(x, y, 0.22 * s, fill=t["objective"]["fill"], stroke="#5a4300", width=0.5 * scale)
         cv.text(x, y + 0.08 * s, str(n), 0.22 * s * PT_PER_MM, "bold", "#3a2c00", "middle")
     # coordinates
     if coordinates:
         for c, (cx, cy) in geo.centres.items():
+            if c not in shown:
+                continue
             x, y = P((cx, cy))
             ink = "#ffffff" if _luminance(fills[c]) < 0.35 else styles["coordinate_text"]
             cv.text(x, y - 0.28 * s, f"{c[0]},{c[1]}", small, "body", ink, "middle")
@@ -322,7 +342,7 @@ def _tile_page(cv, plan: PagePlan, geo: MapGeometry, styles, tile: Tile) -> None
             PRINT_NOTE + " Shaded bands lie under the next tile; match the crosses.")
     ox, oy = MARGIN_MM, MARGIN_MM + HEADER_MM  # page position of the tile's map-corner (x0, y0)
     cv.begin_clip(ox, oy, tile.width, tile.height)
-    draw_map(cv, geo, ox - tile.x0, oy - tile.y0, styles)
+    draw_map(cv, geo, ox - tile.x0, oy - tile.y0, styles, window=(tile.x0, tile.y0, tile.x1, tile.y1))
     ov = plan.overlap
     if tile.col + 1 < plan.cols:
         cv.rect(ox + tile.width - ov, oy, ov, tile.height, fill="#000000", alpha=0.12)

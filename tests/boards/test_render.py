@@ -120,6 +120,9 @@ def test_large_map_is_tiled_with_an_assembly_page():
     assert "Print at 100%" in first and "Assembly" in first
     for i, page in enumerate(reader.pages[1:], 1):
         assert f"Tile {i} of {len(plan.tiles)}" in page.extract_text()
+        # a tile page draws only the cells that reach into its tile (fills + outlines of all 130
+        # cells would be 260 hexagons)
+        assert len(hexagons(page)) < 2 * 13 * 10
         # tiles are printed at full size too
         pts = hexagons(page)[0]
         ys = [p[1] for p in pts]
