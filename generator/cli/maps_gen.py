@@ -60,11 +60,13 @@ def _generate(
     if out is not None:
         save_map(gen.board, out)
         typer.echo(f"wrote {out}")
+        typer.echo(gen.summary())
+        typer.echo(gen.report.table())
     else:
+        # the map alone on stdout (so `> map.yaml` gives a clean file), the report on stderr
         typer.echo(dump_map(gen.board), nl=False)
-        typer.echo("")
-    typer.echo(gen.summary())
-    typer.echo(gen.report.table())
+        typer.echo(gen.summary(), err=True)
+        typer.echo(gen.report.table(), err=True)
 
 
 def _render(

@@ -104,3 +104,13 @@ def test_render_writes_pdf_next_to_the_map(cli, map_file):
     pdf = map_file.with_suffix(".pdf")
     assert pdf.read_bytes().startswith(b"%PDF")
     assert f"wrote {pdf}" in stdout
+
+
+def test_generate_without_out_prints_only_the_map_on_stdout(cli, tmp_path):
+    code, stdout, err = cli("generate", "--system", "bladestorm", "--seed", 2)
+    assert code == 0
+    path = tmp_path / "piped.yaml"
+    path.write_text(stdout)
+    board = load_map(path)
+    assert board.grid == "square" and board.system == "bladestorm"
+    assert "exposure" in err
