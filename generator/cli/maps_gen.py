@@ -31,9 +31,9 @@ def _generate(
 ) -> None:
     """Generate a fair, symmetric map for a system and print its fairness report.
 
-    Terrain grows in clusters, every open cell is reachable, each player gets a deployment zone
-    (and start and reserve cells where the system has them), and candidates outside the fairness
-    bounds of content/mapgen/<system>.yaml are rejected.
+    Terrain grows in clusters, every open cell is reachable, each player gets a deployment zone.
+
+    Candidates outside the fairness bounds of content/mapgen/<system>.yaml are rejected.
 
     Examples:
 
@@ -81,8 +81,9 @@ def _render(
 ) -> None:
     """Print a map at true scale, tiled over several pages if it is larger than the paper.
 
-    A 25 mm hex measures 25 mm across the flats on paper: print at 100% and check the 50 mm
-    ruler in the corner. Large maps get an assembly page, overlap bands and alignment crosses.
+    A 25 mm hex measures 25 mm across the flats: print at 100% and check the 50 mm ruler.
+
+    Large maps get an assembly page, overlap bands and alignment crosses.
 
     Examples:
 
