@@ -70,7 +70,7 @@ def _generate(
 
 
 def _render(
-    map_file: Path = typer.Argument(..., help="A map file (YAML), e.g. from `skirmish map generate`."),
+    map_file: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML), e.g. from `skirmish map generate`."),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="pdf, svg or png (default: from --out, else pdf)."),
     hex_size: Optional[str] = typer.Option(
         None, "--hex-size", help="Printed cell size: hex across the flats, or square side (25mm, 1in...)."
