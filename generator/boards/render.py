@@ -1,0 +1,469 @@
+"""Print a map at true scale: SVG, PDF or PNG, tiled over several pages when it is too big.
+
+A "25 mm hex" is 25 mm across the flats on paper (the grid's ``*_mm`` geometry), and nothing
+is ever scaled to fit: a map larger than the page is cut into overlapping tiles
+(:mod:`.render_tiling`), each with alignment crosses in the shared band, and page 1 shows how
+the tiles go together. Every page says "print at 100%" and carries a 50 mm ruler to check.
+
+Layers, bottom to top: cell fills (ground, elevation, water, blocked, pits, obstructions),
+deployment zones (player colours), grid lines, terrain marks, objectives, coordinates.
+Styles (colours, labels) come from ``content/mapgen/styles.yaml``.
+
+Files are written atomically: everything is rendered in memory, written to a temporary file in
+the target folder and renamed, so an error never leaves a half-written map behind.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from generator.errors import RenderError
+from generator.resources import content_dir
+
+from .render_canvas import PT_PER_MM, PdfCanvas, SvgCanvas, text_width_mm
+from .render_tiling import HEADER_MM, LEGEND_MM, MARGIN_MM, PagePlan, Tile, plan_pages
+
+FORMATS = ("svg", "pdf", "png")
+PNG_DPI = 150
+DEFAULT_HEX_MM = 25.0
+RULER_MM = 50.0
+
+
+# --------------------------------------------------------------------------------------------
+# Styles
+# --------------------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def load_styles() -> dict:
+    data = yaml.safe_load((content_dir() / "mapgen" / "styles.yaml").read_text(encoding="utf-8"))
+    data.pop("system", None)
+    data.pop("kind", None)
+    return data
+
+
+def _cell(text) -> tuple[int, int]:
+    c, r = str(text).split(",")
+    return int(c), int(r)
+
+
+# --------------------------------------------------------------------------------------------
+# The map in millimetres
+# --------------------------------------------------------------------------------------------
+@dataclass
+class MapGeometry:
+    """Cell outlines and centres in map millimetres (origin at the board's top-left corner)."""
+
+    board: object
+    grid: object
+    size_mm: float  # hex across flats, or square tile side
+    width: float
+    height: float
+    corners: dict
+    centres: dict
+
+    @classmethod
+    def of(cls, board, size_mm: float | None) -> "MapGeometry":
+        grid = board.grid_obj()
+        if board.grid == "square":
+            size = size_mm if size_mm is not None else board.tile_in * 25.4
+            x0, y0, x1, y1 = grid.bounds_mm(size)
+            corners = {c: grid.corners_mm(c, size) for c in grid.cells()}
+            centres = {c: grid.center_mm(c, size) for c in grid.cells()}
+        else:
+            size = size_mm if size_mm is not None else DEFAULT_HEX_MM
+            x0, y0, x1, y1 = grid.bounds_mm(size)
+            corners = {c: grid.corners_mm(c, size) for c in grid.cells()}
+            centres = {c: grid.center_mm(c, size) for c in grid.cells()}
+        corners = {c: [(x - x0, y - y0) for x, y in pts] for c, pts in corners.items()}
+        centres = {c: (x - x0, y - y0) for c, (x, y) in centres.items()}
+        return cls(board, grid, size, x1 - x0, y1 - y0, corners, centres)
+
+    @property
+    def offset_mm(self) -> tuple[float, float]:
+        """Where the grid's own mm origin (centre of cell 0,0 for hexes) sits in map mm."""
+        c = (0, 0)
+        gx, gy = (self.grid.center_mm(c, self.size_mm))
+        mx, my = self.centres[c]
+        return mx - gx, my - gy
+
+
+def _legend_items(board, styles) -> list[tuple[str, str, str]]:
+    """(kind, fill, label) for what this map actually shows."""
+    t = styles["terrain"]
+    items = []
+    for kind, present in (("blocked", board.blocked), ("pits", board.pits), ("obstructions", board.obstructions),
+                          ("water", board.water)):
+        if present:
+            items.append((kind, t[kind]["fill"], t[kind]["label"]))
+    if board.elevation:
+        for lvl in sorted(set(v for v in board.elevation.values() if v > 0)):
+            items.append(("elevation", _level_fill(styles, lvl), f"Level {lvl}"))
+    if board.objectives:
+        items.append(("objective", t["objective"]["fill"], t["objective"]["label"]))
+    for i, (player, zone) in enumerate(board.zones.items()):
+        colour = styles["players"][i % len(styles["players"])]["fill"]
+        if zone.start:
+            items.append(("start", colour, f"{player}: start"))
+        if zone.reserve:
+            items.append(("reserve", colour, f"{player}: reserve"))
+    if board.walls:
+        items.append(("wall", t["blocked"]["fill"], "Wall"))
+    return items
+
+
+def _level_fill(styles, level: int) -> str:
+    ramp = styles["elevation"]
+    return ramp[min(max(level, 1), len(ramp)) - 1]
+
+
+def _luminance(colour: str) -> float:
+    c = colour.lstrip("#")
+    r, g, b = (int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def draw_map(cv, geo: MapGeometry, ox: float, oy: float, styles, scale: float = 1.0,
+             coordinates: bool = True, window: tuple[float, float, float, float] | None = None) -> None:
+    """Draw the map with its top-left corner at page (ox, oy); ``scale`` 1 is true size.
+
+    ``window`` (x0, y0, x1, y1 in map mm) limits drawing to the cells that reach into it, so a
+    tile page holds only its own part of a large map (the page clip does the exact cut).
+    """
+    board = geo.board
+    t = styles["terrain"]
+    if window is None:
+        shown = set(geo.corners)
+    else:
+        wx0, wy0, wx1, wy1 = window
+        shown = set()
+        for c, pts in geo.corners.items():
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            if min(xs) <= wx1 and max(xs) >= wx0 and min(ys) <= wy1 and max(ys) >= wy0:
+                shown.add(c)
+
+    def P(pt):
+        return ox + pt[0] * scale, oy + pt[1] * scale
+
+    s = geo.size_mm * scale
+    blocked = {_cell(c) for c in board.blocked}
+    pits = {_cell(c) for c in board.pits}
+    obstructions = {_cell(c) for c in board.obstructions}
+    water = {_cell(c) for c in board.water}
+    levels = {_cell(k): v for k, v in board.elevation.items()}
+    fills = {}
+    for c in geo.corners:
+        if c not in shown:
+            continue
+        fill = styles["background"]
+        if levels.get(c, 0) > 0:
+            fill = _level_fill(styles, levels[c])
+        if c in water:
+            fill = t["water"]["fill"]
+        if c in obstructions:
+            fill = t["obstructions"]["fill"]
+        if c in pits:
+            fill = t["pits"]["fill"]
+        if c in blocked:
+            fill = t["blocked"]["fill"]
+        fills[c] = fill
+        cv.polygon([P(p) for p in geo.corners[c]], fill=fill)
+    # deployment zones
+    for i, (player, zone) in enumerate(board.zones.items()):
+        colour = styles["players"][i % len(styles["players"])]["fill"]
+        for key, alpha in (("start", 0.45), ("reserve", 0.22)):
+            for text in getattr(zone, key):
+                c = _cell(text)
+                if c in shown:
+                    cv.polygon([P(p) for p in geo.corners[c]], fill=colour, alpha=alpha)
+    # grid
+    lw = styles["grid_line_mm"] * max(scale, 0.4)
+    for c, pts in geo.corners.items():
+        if c in shown:
+            cv.polygon([P(p) for p in pts], stroke=styles["grid_line"], width=lw)
+    # terrain marks
+    for c in pits & shown:
+        x, y = P(geo.centres[c])
+        cv.circle(x, y, 0.28 * s, stroke="#7a6a5a", width=0.5 * scale)
+        cv.circle(x, y, 0.14 * s, stroke="#7a6a5a", width=0.35 * scale)
+    for c in obstructions & shown:
+        x, y = P(geo.centres[c])
+        d = 0.22 * s
+        cv.line(x - d, y - d, x + d, y + d, "#3b2a16", 0.8 * scale)
+        cv.line(x - d, y + d, x + d, y - d, "#3b2a16", 0.8 * scale)
+    for c in water & shown:
+        x, y = P(geo.centres[c])
+        for dy in (-0.12 * s, 0.08 * s):
+            pts = [(x - 0.25 * s + k * 0.0625 * s, y + dy + (0.04 * s if k % 2 else -0.04 * s)) for k in range(9)]
+            cv.polyline(pts, "#3d7fb0", 0.35 * scale)
+    if board.walls:
+        k = (geo.size_mm / board.tile_in) * scale
+        fill = t["blocked"]["fill"]
+        for wall in board.walls:
+            g = wall.geometry()
+            if g.geom_type == "LineString":
+                cv.polyline([(ox + x * k, oy + y * k) for x, y in g.coords], fill, max(1.5, 0.08 * s))
+            else:
+                for poly in getattr(g, "geoms", [g]):
+                    cv.polygon([(ox + x * k, oy + y * k) for x, y in poly.exterior.coords], fill=fill)
+    # labels: zones, levels
+    small = max(4.0, 0.11 * s * PT_PER_MM)
+    for i, (player, zone) in enumerate(board.zones.items()):
+        colour = styles["players"][i % len(styles["players"])]["fill"]
+        for key, label in (("start", player), ("reserve", f"{player} R")):
+            for text in getattr(zone, key):
+                c = _cell(text)
+                if c in shown:
+                    x, y = P(geo.centres[c])
+                    cv.text(x, y + 0.32 * s, label, small, "bold", colour, "middle")
+    for c, lvl in levels.items():
+        if c in shown and lvl and c not in blocked:
+            x, y = P(geo.centres[c])
+            cv.text(x + 0.3 * s, y + 0.06 * s, f"L{lvl}", small, "bold", "#5a4a20", "middle")
+    # objectives
+    for n, text in enumerate(board.objectives, 1):
+        c = _cell(text)
+        if c not in shown:
+            continue
+        x, y = P(geo.centres[c])
+        cv.circle(x, y, 0.22 * s, fill=t["objective"]["fill"], stroke="#5a4300", width=0.5 * scale)
+        cv.text(x, y + 0.08 * s, str(n), 0.22 * s * PT_PER_MM, "bold", "#3a2c00", "middle")
+    # coordinates
+    if coordinates:
+        for c, (cx, cy) in geo.centres.items():
+            if c not in shown:
+                continue
+            x, y = P((cx, cy))
+            ink = "#ffffff" if _luminance(fills[c]) < 0.35 else styles["coordinate_text"]
+            cv.text(x, y - 0.28 * s, f"{c[0]},{c[1]}", small, "body", ink, "middle")
+
+
+# --------------------------------------------------------------------------------------------
+# Page furniture
+# --------------------------------------------------------------------------------------------
+def _ruler(cv, x: float, y: float) -> None:
+    """A 50 mm scale bar with 10 mm ticks: measure it to check the print is at 100%."""
+    cv.line(x, y, x + RULER_MM, y, "#000000", 0.3)
+    for i in range(6):
+        tx = x + i * 10
+        cv.line(tx, y - (2.0 if i % 5 == 0 else 1.2), tx, y, "#000000", 0.3)
+    cv.text(x + RULER_MM / 2, y + 3.2, "50 mm: measure to check the scale", 6.0, "body", "#000000", "middle")
+
+
+def _header(cv, page_w: float, title: str, subtitle: str) -> None:
+    top = MARGIN_MM
+    cv.text(MARGIN_MM, top + 4.2, title, 11.0, "title", "#000000")
+    cv.text(MARGIN_MM, top + 9.0, subtitle, 7.5, "body", "#000000")
+    _ruler(cv, page_w - MARGIN_MM - RULER_MM, top + 4.5)
+
+
+def _legend(cv, items, x: float, y: float, max_w: float) -> float:
+    """Legend swatches in rows from (x, y); returns the height used."""
+    cx, cy, row_h = x, y, 6.0
+    for kind, fill, label in items:
+        w = 5.0 + 1.5 + text_width_mm(label, 7.0) + 5.0
+        if cx + w > x + max_w and cx > x:
+            cx, cy = x, cy + row_h
+        alpha = 0.45 if kind == "start" else 0.22 if kind == "reserve" else 1.0
+        if kind == "objective":
+            cv.circle(cx + 2.5, cy + 2.5, 2.2, fill=fill, stroke="#5a4300", width=0.3)
+        else:
+            cv.rect(cx, cy, 5.0, 5.0, fill=fill, alpha=alpha)
+            cv.rect(cx, cy, 5.0, 5.0, stroke="#6b6b6b", width=0.2)
+        cv.text(cx + 6.5, cy + 3.8, label, 7.0, "body", "#000000")
+        cx += w
+    return cy + row_h - y
+
+
+def _describe(board, geo: MapGeometry) -> str:
+    what = "hexes" if board.grid == "hex" else "square tiles"
+    across = "across the flats" if board.grid == "hex" else "per side"
+    name = board.name or (f"{SYSTEM_TITLES.get(board.system, board.system.title())} map" if board.system else "Map")
+    return f"{name}: {board.width} x {board.height} {what}, {geo.size_mm:g} mm {across}"
+
+
+SYSTEM_TITLES = {"bladeborn": "Bladeborn", "gorechosen": "Gorechosen", "sagaborn": "SagaBorn Battles",
+                 "bladestorm": "Bladestorm", "warcry": "Warcry"}
+PRINT_NOTE = "Print at 100% (actual size) - turn off 'fit to page'."
+
+
+def _single_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
+    board = geo.board
+    cv.new_page(plan.page_w, plan.page_h)
+    _header(cv, plan.page_w, _describe(board, geo), PRINT_NOTE)
+    ox = MARGIN_MM + (plan.area_w - geo.width) / 2
+    oy = MARGIN_MM + HEADER_MM
+    draw_map(cv, geo, ox, oy, styles)
+    _legend(cv, _legend_items(board, styles), MARGIN_MM, oy + geo.height + 4.0, plan.area_w)
+
+
+def _alignment_marks(plan: PagePlan, tile: Tile) -> list[tuple[float, float]]:
+    """Cross positions in map mm, in the bands this tile shares with its neighbours.
+
+    The crosses sit on the centre line of each overlap band, so the same map point carries a
+    cross on both tiles: lay one over the other until the crosses coincide.
+    """
+    marks = []
+    ov = plan.overlap
+    xs_bands, ys_bands = [], []
+    if tile.col + 1 < plan.cols:
+        xs_bands.append(tile.x1 - ov / 2)
+    if tile.col > 0:
+        xs_bands.append(tile.x0 + ov / 2)
+    if tile.row + 1 < plan.rows:
+        ys_bands.append(tile.y1 - ov / 2)
+    if tile.row > 0:
+        ys_bands.append(tile.y0 + ov / 2)
+    for x in xs_bands:
+        for f in (0.2, 0.8):
+            marks.append((x, tile.y0 + f * tile.height))
+    for y in ys_bands:
+        for f in (0.2, 0.8):
+            marks.append((tile.x0 + f * tile.width, y))
+    return marks
+
+
+def _cross(cv, x: float, y: float) -> None:
+    cv.circle(x, y, 2.0, stroke="#000000", width=0.25)
+    cv.line(x - 3.5, y, x + 3.5, y, "#000000", 0.25)
+    cv.line(x, y - 3.5, x, y + 3.5, "#000000", 0.25)
+
+
+def _tile_page(cv, plan: PagePlan, geo: MapGeometry, styles, tile: Tile) -> None:
+    cv.new_page(plan.page_w, plan.page_h)
+    n = len(plan.tiles)
+    _header(cv, plan.page_w,
+            f"Tile {tile.index} of {n} (row {tile.row + 1}, column {tile.col + 1}) - page {tile.index + 1}",
+            PRINT_NOTE + " Shaded bands lie under the next tile; match the crosses.")
+    ox, oy = MARGIN_MM, MARGIN_MM + HEADER_MM  # page position of the tile's map-corner (x0, y0)
+    cv.begin_clip(ox, oy, tile.width, tile.height)
+    draw_map(cv, geo, ox - tile.x0, oy - tile.y0, styles, window=(tile.x0, tile.y0, tile.x1, tile.y1))
+    ov = plan.overlap
+    if tile.col + 1 < plan.cols:
+        cv.rect(ox + tile.width - ov, oy, ov, tile.height, fill="#000000", alpha=0.12)
+    if tile.row + 1 < plan.rows:
+        cv.rect(ox, oy + tile.height - ov, tile.width, ov, fill="#000000", alpha=0.12)
+    for mx, my in _alignment_marks(plan, tile):
+        _cross(cv, ox + mx - tile.x0, oy + my - tile.y0)
+    cv.end_clip()
+    cv.rect(ox, oy, tile.width, tile.height, stroke="#000000", width=0.2, dash=(1.5, 1.5))
+
+
+def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
+    board = geo.board
+    cv.new_page(plan.page_w, plan.page_h)
+    n = len(plan.tiles)
+    _header(cv, plan.page_w, _describe(board, geo),
+            PRINT_NOTE + f" {n} tiles on pages 2-{n + 1}, {plan.cols} across x {plan.rows} down, "
+            f"overlapping by {plan.overlap:g} mm.")
+    top = MARGIN_MM + HEADER_MM + 2.0
+    cv.text(MARGIN_MM, top + 3.5, "Assembly: lay each tile over the shaded band of its left and upper "
+            "neighbours so that the crosses coincide, then tape.", 8.0, "body", "#000000")
+    legend_y = plan.page_h - MARGIN_MM - 24.0
+    avail_w, avail_h = plan.area_w, legend_y - (top + 8.0) - 4.0
+    scale = min(avail_w / geo.width, avail_h / geo.height)
+    ox = MARGIN_MM + (avail_w - geo.width * scale) / 2
+    oy = top + 8.0
+    draw_map(cv, geo, ox, oy, styles, scale=scale, coordinates=False)
+    for tile in plan.tiles:
+        x, y = ox + tile.x0 * scale, oy + tile.y0 * scale
+        w, h = tile.width * scale, tile.height * scale
+        cv.rect(x, y, w, h, stroke="#c0392b", width=0.5, dash=(2.0, 1.2))
+        size = min(28.0, max(9.0, 0.35 * min(w, h) * PT_PER_MM))
+        cv.text(x + w / 2, y + h / 2 + size / PT_PER_MM * 0.35, str(tile.index + 1), size, "bold", "#c0392b",
+                "middle")
+    cv.text(MARGIN_MM, legend_y - 1.0, "Red numbers are page numbers.", 7.0, "italic", "#000000")
+    _legend(cv, _legend_items(board, styles), MARGIN_MM, legend_y + 1.0, plan.area_w)
+
+
+def compose(cv, board, hex_size_mm: float | None, page: str) -> PagePlan:
+    """Draw every page of ``board`` onto ``cv``; returns the page plan used."""
+    styles = load_styles()
+    geo = MapGeometry.of(board, hex_size_mm)
+    plan = plan_pages(geo.width, geo.height, page)
+    if plan.single:
+        _single_page(cv, plan, geo, styles)
+    else:
+        _assembly_page(cv, plan, geo, styles)
+        for tile in plan.tiles:
+            _tile_page(cv, plan, geo, styles, tile)
+    return plan
+
+
+# --------------------------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------------------------
+def _atomic_write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def page_paths(out: Path, count: int) -> list[Path]:
+    """One path for a single page; ``name-p1.ext``, ``name-p2.ext``... for several (SVG, PNG)."""
+    if count == 1:
+        return [out]
+    return [out.with_name(f"{out.stem}-p{i}{out.suffix}") for i in range(1, count + 1)]
+
+
+def render_pdf_bytes(board, hex_size_mm: float | None = None, page: str = "a4") -> tuple[bytes, PagePlan]:
+    cv = PdfCanvas(title=board.name or f"{board.system or 'skirmish'} map")
+    plan = compose(cv, board, hex_size_mm, page)
+    return cv.finish(), plan
+
+
+def render_map(board, out: str | os.PathLike, fmt: str | None = None, hex_size_mm: float | None = None,
+               page: str = "a4", dpi: int = PNG_DPI) -> list[Path]:
+    """Render ``board`` to ``out`` in ``fmt`` (pdf, svg or png; default from the suffix); returns the files.
+
+    A multi-page SVG or PNG becomes one file per page (``name-p1.svg``...); a PDF is one file.
+    Everything is rendered before the first file is written.
+    """
+    out = Path(out)
+    fmt = (fmt or out.suffix.lstrip(".") or "pdf").lower()
+    if fmt not in FORMATS:
+        raise RenderError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
+    if out.suffix.lower() != f".{fmt}":
+        out = out.with_suffix(f".{fmt}")
+    if fmt == "svg":
+        cv = SvgCanvas(title=board.name or f"{board.system or 'skirmish'} map")
+        compose(cv, board, hex_size_mm, page)
+        blobs = [s.encode("utf-8") for s in cv.finish()]
+    else:
+        pdf, _ = render_pdf_bytes(board, hex_size_mm, page)
+        blobs = [pdf] if fmt == "pdf" else pdf_to_pngs(pdf, dpi)
+    paths = page_paths(out, len(blobs))
+    for path, blob in zip(paths, blobs):
+        _atomic_write(path, blob)
+    return paths
+
+
+def pdf_to_pngs(pdf: bytes, dpi: int = PNG_DPI) -> list[bytes]:
+    """Rasterise every page with pdfium (the PNG is exactly the PDF's picture)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    out = []
+    try:
+        for i in range(len(doc)):
+            image = doc[i].render(scale=dpi / 72.0).to_pil()
+            buf = io.BytesIO()
+            image.save(buf, format="PNG", dpi=(dpi, dpi))
+            out.append(buf.getvalue())
+    finally:
+        doc.close()
+    return out

@@ -1,0 +1,185 @@
+"""Printing maps: true scale, tiling, deterministic and atomic output."""
+
+import io
+import re
+
+import pypdf
+import pytest
+
+from generator.boards.mapfile import board_from_dict
+from generator.boards.render import render_map, render_pdf_bytes
+from generator.boards.render_tiling import (
+    OVERLAP_MM,
+    PAGES,
+    parse_length_mm,
+    plan_pages,
+    tiles_needed,
+)
+from generator.errors import RenderError
+
+PT = 72 / 25.4
+
+
+def hex_board(width=5, height=4, orientation="flat", **extra):
+    return board_from_dict({"grid": "hex", "orientation": orientation, "width": width, "height": height,
+                            "blocked": ["2,1"], "objectives": ["1,2"],
+                            "zones": {"A": {"start": ["0,0"]}, "B": {"start": [f"{width - 1},{height - 1}"]}},
+                            **extra})
+
+
+def hexagons(page):
+    """Every six-corner closed path on a PDF page, as lists of (x, y) points in pt."""
+    data = page.get_contents().get_data().decode("latin-1")
+    out = []
+    for path in re.findall(r"n ((?:[-\d.]+ [-\d.]+ [ml] ){6})h", data):
+        nums = [float(v) for v in re.findall(r"[-\d.]+", path)]
+        out.append(list(zip(nums[0::2], nums[1::2])))
+    return out
+
+
+# -- tiling arithmetic --------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "length, area, overlap, pieces",
+    [(100, 190, 12, 1), (190, 190, 12, 1), (191, 190, 12, 2), (368, 190, 12, 2), (369, 190, 12, 3)],
+)
+def test_tiles_needed(length, area, overlap, pieces):
+    # n pieces cover n * area - (n - 1) * overlap
+    assert tiles_needed(length, area, overlap) == pieces
+
+
+def test_tiles_cover_the_map_and_overlap_by_the_band():
+    plan = plan_pages(400.0, 300.0, "a4")
+    assert not plan.single and plan.page_count == 1 + len(plan.tiles)
+    xs = sorted({(t.x0, t.x1) for t in plan.tiles})
+    ys = sorted({(t.y0, t.y1) for t in plan.tiles})
+    assert xs[0][0] == 0 and xs[-1][1] == 400.0 and ys[0][0] == 0 and ys[-1][1] == 300.0
+    for (a0, a1), (b0, b1) in zip(xs, xs[1:]):
+        assert a1 - b0 == pytest.approx(OVERLAP_MM)
+    for (a0, a1), (b0, b1) in zip(ys, ys[1:]):
+        assert a1 - b0 == pytest.approx(OVERLAP_MM)
+    for t in plan.tiles:
+        assert t.width <= plan.area_w + 1e-9 and t.height <= plan.area_h + 1e-9
+    # equal pieces, not full pages and a thin last strip
+    assert len({round(t.width, 6) for t in plan.tiles}) == 1
+    assert len({round(t.height, 6) for t in plan.tiles}) == 1
+
+
+def test_landscape_when_it_saves_pages():
+    plan = plan_pages(250.0, 150.0, "a4")  # too wide for portrait, fits landscape whole
+    assert plan.single and plan.landscape and (plan.page_w, plan.page_h) == (297.0, 210.0)
+
+
+def test_poster_holds_what_a4_must_tile():
+    assert not plan_pages(400.0, 300.0, "a4").single
+    assert plan_pages(400.0, 300.0, "poster").single
+
+
+@pytest.mark.parametrize("text, mm", [("25mm", 25.0), ("2.5cm", 25.0), ("1in", 25.4), ('1"', 25.4), ("30", 30.0)])
+def test_parse_length(text, mm):
+    assert parse_length_mm(text) == pytest.approx(mm)
+
+
+@pytest.mark.parametrize("text", ["big", "25px", "", "1000mm", "-3mm"])
+def test_parse_length_rejects(text):
+    with pytest.raises(RenderError, match="--hex-size"):
+        parse_length_mm(text)
+
+
+# -- true scale ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+@pytest.mark.parametrize("size", [25.0, 32.0])
+def test_pdf_is_true_scale(orientation, size):
+    pdf, plan = render_pdf_bytes(hex_board(orientation=orientation), size, "a4")
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    page = reader.pages[0]
+    assert float(page.mediabox.width) == pytest.approx(210 * PT, abs=0.01)
+    assert float(page.mediabox.height) == pytest.approx(297 * PT, abs=0.01)
+    hexes = hexagons(page)
+    assert len(hexes) >= 20
+    for pts in hexes[:20]:
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        across_flats = (max(ys) - min(ys)) if orientation == "flat" else (max(xs) - min(xs))
+        assert across_flats / PT == pytest.approx(size, abs=0.01)
+
+
+def test_square_tiles_are_one_inch_by_default():
+    board = board_from_dict({"grid": "square", "width": 6, "height": 5, "blocked": ["2,2"]})
+    pdf, _ = render_pdf_bytes(board, None, "a4")
+    data = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data().decode("latin-1")
+    squares = re.findall(r"n ((?:[-\d.]+ [-\d.]+ [ml] ){4})h", data)
+    nums = [float(v) for v in re.findall(r"[-\d.]+", squares[0])]
+    assert (max(nums[0::2]) - min(nums[0::2])) / PT == pytest.approx(25.4, abs=0.01)
+
+
+def test_large_map_is_tiled_with_an_assembly_page():
+    board = hex_board(13, 10)
+    pdf, plan = render_pdf_bytes(board, 25.0, "a4")
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == plan.page_count == 1 + len(plan.tiles) >= 3
+    first = reader.pages[0].extract_text()
+    assert "Print at 100%" in first and "Assembly" in first
+    for i, page in enumerate(reader.pages[1:], 1):
+        assert f"Tile {i} of {len(plan.tiles)}" in page.extract_text()
+        # a tile page draws only the cells that reach into its tile (fills + outlines of all 130
+        # cells would be 260 hexagons)
+        assert len(hexagons(page)) < 2 * 13 * 10
+        # tiles are printed at full size too
+        pts = hexagons(page)[0]
+        ys = [p[1] for p in pts]
+        assert (max(ys) - min(ys)) / PT == pytest.approx(25.0, abs=0.01)
+
+
+def test_pdf_embeds_the_shipped_fonts_and_is_deterministic():
+    board = hex_board()
+    first, _ = render_pdf_bytes(board, 25.0, "letter")
+    second, _ = render_pdf_bytes(board, 25.0, "letter")
+    assert first == second
+    reader = pypdf.PdfReader(io.BytesIO(first))
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    names = {str(fonts[k].get_object()["/BaseFont"]) for k in fonts}
+    assert names and all("DejaVu" in n for n in names)
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * PT, abs=0.01)
+
+
+# -- files --------------------------------------------------------------------------------------
+def test_svg_is_in_millimetres_and_true_scale(tmp_path):
+    (path,) = render_map(hex_board(), tmp_path / "m.svg", hex_size_mm=25.0)
+    text = path.read_text()
+    assert 'width="210.000mm"' in text and 'viewBox="0 0 210.000 297.000"' in text
+    assert "Print at 100%" in text
+    polygons = re.findall(r'<polygon[^>]* points="([^"]+)"', text)
+    hexes = [[tuple(map(float, p.split(","))) for p in pts.split()] for pts in polygons]
+    hexes = [h for h in hexes if len(h) == 6]
+    assert len(hexes) >= 20
+    for h in hexes[:20]:
+        ys = [y for _, y in h]
+        assert max(ys) - min(ys) == pytest.approx(25.0, abs=0.001)  # user unit = 1 mm
+
+
+def test_png_pages_of_a_tiled_map(tmp_path):
+    paths = render_map(hex_board(13, 10), tmp_path / "big.png", hex_size_mm=25.0, dpi=40)
+    assert [p.name for p in paths] == [f"big-p{i}.png" for i in range(1, len(paths) + 1)]
+    assert len(paths) >= 3
+    for p in paths:
+        assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_failed_render_leaves_no_file(tmp_path, monkeypatch):
+    import generator.boards.render as render
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(render.os, "replace", broken)
+    with pytest.raises(RuntimeError):
+        render_map(hex_board(), tmp_path / "m.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unknown_format():
+    with pytest.raises(RenderError, match="unknown format 'jpg'"):
+        render_map(hex_board(), "x.jpg")
+
+
+def test_pages_known():
+    assert set(PAGES) >= {"a4", "letter", "poster"}
