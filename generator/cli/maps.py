@@ -34,7 +34,10 @@ map_app = typer.Typer(
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``map`` command group to the root app."""
+    """Add the ``map`` command group (los, validate, generate, render) to the root app."""
+    from generator.cli import maps_gen
+
+    maps_gen.register(map_app)
     app.add_typer(map_app, name="map")
 
 
@@ -236,5 +239,4 @@ def validate_cmd(
             typer.echo(_report_text(report))
         typer.echo("valid" if ok else "problems found")
     if not ok:
-        # SystemExit, not typer.Exit: with standalone_mode=False click swallows Exit's code.
-        raise SystemExit(1)
+        raise typer.Exit(1)
