@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from generator.boards.mapgen import generate_map
 from generator.dice import bladestorm
 
 
@@ -85,11 +86,31 @@ def reference_sheets(out: Path) -> list[Path]:
     return written
 
 
+def maps(out: Path, seed: int, log: Callable[[str], None]) -> list[Path]:
+    """A fair generated map per hex system, saved as a map file and printed at true scale."""
+    from generator.boards.mapfile import save_map
+    from generator.boards.render import render_map
+
+    written: list[Path] = []
+    for system in ("bladeborn", "sagaborn", "gorechosen"):
+        generated = generate_map(system, seed=seed)
+        map_file = out / "maps" / f"{system}-map.yaml"
+        save_map(generated.board, map_file)
+        written.append(map_file)
+        written += [Path(p) for p in render_map(generated.board, out / "maps" / f"{system}-map.pdf", fmt="pdf",
+                                                hex_size_mm=25.0, page="a4")
+                    if str(p).endswith(".pdf")]
+        (out / "maps" / f"{system}-fairness.txt").write_text(generated.summary() + "\n", encoding="utf-8")
+        log(f"{system} map: {generated.board.width}x{generated.board.height}, seed {seed}")
+    return written
+
+
 def run_demo(out: Path, seed: int = 1, log: Callable[[str], None] = print) -> list[Path]:
-    """Write the demo into ``out``: odds tables, card decks and reference sheets."""
+    """Write the demo into ``out``: odds tables, card decks, reference sheets and fair maps."""
     out = Path(out)
     written: list[Path] = []
     written += odds_tables(out)
     written += card_decks(out, log)
     written += reference_sheets(out)
+    written += maps(out, seed, log)
     return written

@@ -374,9 +374,13 @@ def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
         x, y = ox + tile.x0 * scale, oy + tile.y0 * scale
         w, h = tile.width * scale, tile.height * scale
         cv.rect(x, y, w, h, stroke="#c0392b", width=0.5, dash=(2.0, 1.2))
-        size = min(28.0, max(9.0, 0.35 * min(w, h) * PT_PER_MM))
-        cv.text(x + w / 2, y + h / 2 + size / PT_PER_MM * 0.35, str(tile.index + 1), size, "bold", "#c0392b",
-                "middle")
+        # The page number sits on a white badge in the tile's top-left corner, where it does
+        # not hide the middle of the board (objectives, terrain).
+        size = min(16.0, max(8.0, 0.2 * min(w, h) * PT_PER_MM))
+        badge_w, badge_h = size / PT_PER_MM * 1.6, size / PT_PER_MM * 1.3
+        cv.rect(x + 1.0, y + 1.0, badge_w, badge_h, fill="#ffffff", stroke="#c0392b", width=0.4, alpha=0.9)
+        cv.text(x + 1.0 + badge_w / 2, y + 1.0 + badge_h / 2 + size / PT_PER_MM * 0.35, str(tile.index + 1), size,
+                "bold", "#c0392b", "middle")
     cv.text(MARGIN_MM, legend_y - 1.0, "Red numbers are page numbers.", 7.0, "italic", "#000000")
     _legend(cv, _legend_items(board, styles), MARGIN_MM, legend_y + 1.0, plan.area_w)
 
