@@ -24,7 +24,7 @@ from generator.systems.bladeborn.mechanics import (
     update_control,
 )
 from generator.systems.bladeborn.models import BladebornWeapon
-from generator.systems.warcry.mechanics import Group, pay, roll_off
+from generator.systems.warcry.mechanics import Group, ability_value, pay, roll_off
 
 SWORD = BladebornWeapon(name="Sword", max_range=1, attacks=3, strength=4, dmg_hit=1, dmg_crit=4)
 SPEAR = BladebornWeapon(name="Spear", max_range=2, attacks=2, strength=4, dmg_hit=2, dmg_crit=4)
@@ -54,10 +54,13 @@ def test_six_of_a_kind_offers_both_choices():
 
 
 def test_a_triple_of_fours_has_value_four_and_can_pay_for_a_double_losing_all_three():
+    # The book: a triple of 4s has a value of 4; spent on a double ability, all three dice go.
     roll_ = group_ability_dice([4, 4, 4, 1, 2, 3])
-    triple = Group("triple", 4, 3)
-    assert triple.value == 4
-    assert pay(roll_, "double", triple).groups == ()
+    [triple] = roll_.groups
+    assert triple == Group("triple", 4, 3) and ability_value(triple) == 4
+    left = pay(roll_, "double", triple)
+    assert left.groups == () and left.singles == (1, 2, 3)
+    assert left.faces() == [1, 2, 3]  # no single is left over from the triple
 
 
 # -- initiative --------------------------------------------------------------------------

@@ -136,7 +136,19 @@ def test_tark_attack_three_dice_hits_on_three_plus_for_three_wounds_each():
 def test_no_hits_makes_the_attacker_seethe():
     result = m.resolve_attack(3, Profile(to_hit=4, wounds=3), faces=[1, 2, 3])
     assert result.seethes and result.wounds == 0
-    assert m.move_wrath(TRACK, TRACK.start, 1 if result.seethes else 0) == TRACK.start + 1
+
+
+def test_a_hit_taken_away_by_a_block_is_still_a_hit_so_no_seething():
+    """The book: seething comes from scoring no hits; a Block played afterwards removes the
+    wounds, not the hit that was scored."""
+    faces, profile = [5, 1, 2], Profile(to_hit=4, wounds=3)
+    result = m.resolve_attack(3, profile, faces=faces, cancel_hits=1)
+    assert (result.hits, result.cancelled, result.wounds, result.seethes) == (1, 1, 0, False)
+    action = next(c.attack for c in data.action_deck().cards if c.attack.dice == 3 and c.attack.wrath == 0)
+    space, _ = m.attack_action(TRACK, TRACK.start, action, profile, faces=faces, cancel_hits=1)
+    assert space == TRACK.start
+    space, _ = m.attack_action(TRACK, TRACK.start, action, profile, faces=[1, 2, 3])
+    assert space == TRACK.start + 1
 
 
 def test_a_block_takes_away_one_hit_before_the_wounds():
