@@ -243,9 +243,6 @@ def legal_targets(
     ]
 
 
-WAIT_ENDS_ACTIVATION = True
-
-
 def count_hits(faces: Sequence[int], strength: int, toughness: int) -> tuple[int, int]:
     """(hits, critical hits) in rolled action dice: 6s are criticals, the rest hit on 3+/4+/5+."""
     from generator.dice.attacks import resolve

@@ -215,11 +215,6 @@ def _in_range(option: str, value: int, low: int, high: int, why: str) -> int:
     return value
 
 
-def stat_range(size: str, stat: str, tables: Optional[Tables] = None) -> tuple[int, int]:
-    """The values the calculator offers for a stat at a size (before race modifiers)."""
-    return tuple((tables or builtin_tables()).sizes[size].stats[stat])  # type: ignore[return-value]
-
-
 def calculate(choices: Choices, tables: Optional[Tables] = None) -> tuple[Combatant, Priced]:
     """Turn calculator choices into a priced combatant card, refusing anything out of range."""
     t = tables or builtin_tables()

@@ -352,11 +352,6 @@ class Limits(_Strict):
     wounded_fewer_wounds: tuple[int, int] = (0, 1)
 
 
-class Flavour(_Strict):
-    name: str = Field(min_length=1)
-    text: str = Field(min_length=1)
-
-
 class BuilderTables(_Strict):
     """``kind: builder``: limits and the tables the random builder rolls on (all our own)."""
 

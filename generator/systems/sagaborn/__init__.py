@@ -8,11 +8,10 @@ attacks, terrain, talents, relics, the 12-round cut-off), ``cost`` (the points m
 from __future__ import annotations
 
 from generator.systems.base import System
-from generator.systems.sagaborn.build import build_random, register_calc, roster_document, to_document, write_yaml
+from generator.systems.sagaborn.build import build_random, register_calc, roster_document
 from generator.systems.sagaborn.cost import price
 from generator.systems.sagaborn.describe import describe
 from generator.systems.sagaborn.models import BattleDie, RandomTables, RulesText, Squad, TalentList, Team
-from generator.systems.sagaborn.sim import stand_up_fight, win_rate
 
 
 def combatants(roster: Team | Squad) -> list[Squad]:
@@ -37,12 +36,5 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     cost_unit="points",
-    extra={
-        "roster_kind": "team",
-        "roster_document": roster_document,
-        "to_document": to_document,
-        "write_yaml": write_yaml,
-        "stand_up_fight": stand_up_fight,
-        "win_rate": win_rate,
-    },
+    extra={"roster_document": roster_document},
 )
