@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from generator.systems.base import System
-from generator.systems.bladestorm.build import build_random, card_data
+from generator.systems.bladestorm.build import build_random, roster_document
 from generator.systems.bladestorm.calc_cli import register_calc
 from generator.systems.bladestorm.cost import price
 from generator.systems.bladestorm.describe import describe
@@ -20,17 +20,6 @@ from generator.systems.bladestorm.models import Combatant, Roster, Tables
 
 def combatants(roster: Roster) -> Sequence[Combatant]:
     return list(roster.combatants)
-
-
-def roster_document(members: Sequence[Combatant], name: str) -> dict:
-    """A roster content file for ``create random --out``: header, total TPC, the cards."""
-    return {
-        "system": "bladestorm",
-        "kind": "roster",
-        "name": name,
-        "tpc": sum(int(c.tpc or 0) for c in members),
-        "combatants": [card_data(c) for c in members],
-    }
 
 
 SYSTEM = System(

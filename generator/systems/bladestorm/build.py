@@ -2,7 +2,7 @@
 
 Both read the tables in ``content/bladestorm/tables.yaml``; both return ordinary combatant
 cards (priced by :mod:`cost`) that any other command accepts once written with
-:func:`roster_yaml`.
+:func:`roster_document`.
 
 Random creation, in our words: roll 2D6 for the race (which fixes the size and the modifiers),
 D6+D10 for Movement, 2D6 for Defense (a Troll adds 4), D6+D10 for Endurance (Troll +12, Orc +1)
@@ -19,14 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-import yaml
-
 from generator.dice.bladestorm import parse_damage, parse_roll
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.systems.base import Built, Priced
 from generator.systems.bladestorm import cost
 from generator.systems.bladestorm.models import Combatant, Tables, Weapon, builtin_tables
+from generator.systems.documents import yaml_text
 
 MAX_ATTEMPTS = 500  # re-rolls per combatant when building to a points budget
 
@@ -276,8 +275,9 @@ def card_data(card: Combatant) -> dict:
     return data
 
 
-def roster_yaml(cards: Sequence[Combatant], name: str, side: str = "", notes: str = "") -> str:
-    """A roster content file (``system: bladestorm``, ``kind: roster``) other commands load."""
+def roster_document(cards: Sequence[Combatant], name: str, side: str = "", notes: str = "") -> dict:
+    """A roster content document (``system: bladestorm``, ``kind: roster``, total TPC, cards)
+    that other commands load; also ``System.extra["roster_document"]`` for ``create random``."""
     data: dict = {"system": "bladestorm", "kind": "roster", "name": name}
     if side:
         data["side"] = side
@@ -285,4 +285,9 @@ def roster_yaml(cards: Sequence[Combatant], name: str, side: str = "", notes: st
         data["notes"] = notes
     data["tpc"] = sum(int(c.tpc or 0) for c in cards)
     data["combatants"] = [card_data(c) for c in cards]
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return data
+
+
+def roster_yaml(cards: Sequence[Combatant], name: str, side: str = "", notes: str = "") -> str:
+    """:func:`roster_document` as YAML text."""
+    return yaml_text(roster_document(cards, name, side, notes))

@@ -11,11 +11,11 @@ from typing import Callable, List, Optional
 
 import typer
 
-from generator.errors import SkirmishError
 from generator.systems.base import Priced
-from generator.systems.bladestorm.build import Choices, calculate, roster_yaml
+from generator.systems.bladestorm.build import Choices, calculate, roster_document
 from generator.systems.bladestorm.describe import describe
 from generator.systems.bladestorm.models import Combatant, builtin_tables
+from generator.systems.documents import write_document
 
 EXAMPLES = (
     "\n\nExamples:\n\n"
@@ -159,13 +159,5 @@ def register_calc(calc_app: typer.Typer) -> None:
             typer.echo("")
         show(card, priced)
         if out is not None:
-            _write(out, roster_yaml([card], name=card.name))
+            write_document(out, roster_document([card], name=card.name))
             typer.echo(f"wrote {out}")
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise SkirmishError(f"cannot write {path}: {err.strerror or err}") from None

@@ -2,99 +2,23 @@
 
 Modules: :mod:`models` (cards and tracks), :mod:`mechanics` (the rules as functions),
 :mod:`cost` (a rating, since the game has no points), :mod:`build` (random champions),
-:mod:`calc` (the ``create calc gorechosen`` command), :mod:`data` (built-in tables).
+:mod:`calc` (the ``create calc gorechosen`` command), :mod:`describe` (the text card),
+:mod:`data` (built-in tables).
 """
 
 from __future__ import annotations
 
 from generator.systems.base import System
+from generator.systems.gorechosen.build import build_random
+from generator.systems.gorechosen.calc import register_calc, roster_document
+from generator.systems.gorechosen.cost import price
 from generator.systems.gorechosen.data import CONTENT_MODELS
-from generator.systems.gorechosen.models import Champion, Roster, Side
+from generator.systems.gorechosen.describe import describe
+from generator.systems.gorechosen.models import Champion, Roster
 
 
 def combatants(roster: Roster) -> list[Champion]:
     return list(roster.champions)
-
-
-def zone_picture(side: Side) -> list[str]:
-    """A text drawing of a kill zone facing up: '@' the fighter, band initials, '.' out of reach.
-
-    Flat-topped hexes drawn as a honeycomb: column q, half-row 2r + q, so the hex straight ahead
-    is directly above the '@'.
-    """
-    cells = {h.offset: h.band[0].upper() for h in side.kill_zone}
-    cells[(0, 0)] = "@"
-    reach = max(2, max(max(abs(q), abs(r), abs(q + r)) for q, r in cells))
-    grid: dict[tuple[int, int], str] = {}
-    for q in range(-reach, reach + 1):
-        for r in range(-reach, reach + 1):
-            if max(abs(q), abs(r), abs(q + r)) <= reach:
-                grid[(2 * r + q, q)] = cells.get((q, r), ".")
-    lines = []
-    for y in range(-2 * reach, 2 * reach + 1):
-        row = [grid.get((y, q), " ") for q in range(-reach, reach + 1)]
-        lines.append(" ".join(row).rstrip())
-    return lines
-
-
-_PIC = 22
-_SOURCE = {
-    "book": "profiles printed in the rulebook",
-    "ours": "our own numbers",
-    "example": "example champion",
-    "built": "made with the builder",
-}
-
-
-def describe(champion: Champion) -> str:
-    """A readable text card for ``skirmish show``."""
-    from generator.systems.gorechosen.cost import rate
-
-    out = [f"{champion.name} ({_SOURCE[champion.source]})"]
-    for label, side in (("Healthy", champion.healthy), ("Wounded", champion.wounded)):
-        profiles = ", ".join(f"{band} {p.to_hit}+ to hit, {p.wounds} wounds" for band, p in side.profiles.items())
-        out.append(f"{label}: {profiles}; kill zone {len(side.kill_zone)} hexes")
-    pictures = zip(zone_picture(champion.healthy), zone_picture(champion.wounded))
-    out.append(f"  {'Kill zone, facing up:':<{_PIC}} | Wounded:")
-    out += [f"  {a:<{_PIC}} | {b}" for a, b in pictures]
-    h = champion.health
-    out.append(f"Health track: {h.length} spaces; Wounded once space(s) {', '.join(map(str, h.wounded_boxes))} covered")
-    ua = champion.unique_action
-    out.append(f"Unique action - {ua.name} (discard two Action cards): {ua.text.strip()}")
-    ur = champion.unique_rule
-    rule = ur.text.strip()
-    if ur.healthy or ur.wounded:
-        rule += f" Healthy: {ur.healthy or '-'} Wounded: {ur.wounded or '-'}"
-    out.append(f"Unique rule - {ur.name}: {rule}")
-    out.append(f"Fate of the slain: {champion.fate_of_the_slain.strip()}")
-    if champion.note:
-        out.append(f"Note: {champion.note.strip()}")
-    out += rate(champion).lines()
-    return "\n".join(out)
-
-
-def _price(champions):
-    from generator.systems.gorechosen.cost import price
-
-    return price(champions)
-
-
-def _build_random(rng, count: int = 1, points: float | None = None):
-    from generator.systems.gorechosen.build import build_random
-
-    return build_random(rng, count=count, points=points)
-
-
-def _register_calc(calc_app) -> None:
-    from generator.systems.gorechosen.calc import register_calc
-
-    register_calc(calc_app)
-
-
-def _roster_document(champions, name: str) -> dict:
-    from generator.systems.gorechosen.calc import roster_document
-
-    return roster_document(list(champions), name)
 
 
 SYSTEM = System(
@@ -105,9 +29,9 @@ SYSTEM = System(
     content_models=dict(CONTENT_MODELS),
     combatants=combatants,
     describe=describe,
-    price=_price,
-    build_random=_build_random,
-    register_calc=_register_calc,
+    price=price,
+    build_random=build_random,
+    register_calc=register_calc,
     cost_unit="rating",
-    extra={"roster_document": _roster_document},
+    extra={"roster_document": roster_document},
 )

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-import yaml
 from pydantic import ValidationError
 
 from generator.errors import SkirmishError
 from generator.systems.gorechosen import data
 from generator.systems.gorechosen.build import side_from_shape
+from generator.systems.documents import write_document, yaml_text
 from generator.systems.gorechosen.cost import rate
+from generator.systems.gorechosen.describe import describe
 from generator.systems.gorechosen.models import Champion, HealthTrack, KillZoneShape, Limits, Profile
 
 _PROFILE = re.compile(r"^\s*(?:([A-Za-z][\w-]*)\s*=\s*)?(\d+)\+?\s*/\s*(\d+)\s*$")
@@ -131,12 +132,10 @@ def roster_document(champions: list[Champion], name: str = "Calculator champions
 
 def roster_yaml(champions: list[Champion], name: str = "Calculator champions") -> str:
     """The roster document as YAML text."""
-    return yaml.safe_dump(roster_document(champions, name), sort_keys=False, allow_unicode=True, width=100)
+    return yaml_text(roster_document(champions, name))
 
 
 def report(champion: Champion) -> str:
-    from generator.systems.gorechosen import describe
-
     return describe(champion)
 
 
@@ -212,9 +211,5 @@ def register_calc(calc_app: typer.Typer) -> None:
             )
         typer.echo(report(champion))
         if out is not None:
-            try:
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(roster_yaml([champion], name=champion.name), encoding="utf-8")
-            except OSError as err:
-                raise SkirmishError(f"--out {out}: cannot write: {err.strerror}") from None
+            write_document(out, roster_document([champion], name=champion.name))
             typer.echo(f"wrote {out}")

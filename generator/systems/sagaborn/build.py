@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-import yaml
 from pydantic import ValidationError
 
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.systems.base import Built
+from generator.systems.documents import write_document
 from generator.systems.sagaborn.cost import price_squad, suggested_cost, unit_value
 from generator.systems.sagaborn.models import (
     DEFAULT_POINT_LIMIT,
@@ -194,10 +194,8 @@ def roster_document(members: list[Team | Squad], name: str | None = None) -> dic
 
 
 def write_yaml(model: Team | Squad, path: Path) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(yaml.safe_dump(to_document(model), sort_keys=False, allow_unicode=True), encoding="utf-8")
-    return path
+    """Save a team (or a lone squad as a one-squad team) as a content file."""
+    return write_document(path, to_document(model))
 
 
 # -- calculator -------------------------------------------------------------------------------

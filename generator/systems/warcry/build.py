@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-import yaml
 from pydantic import ValidationError
 
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.resources import content_dir
 from generator.systems.base import Built, Priced
+from generator.systems.documents import write_document
 from generator.systems.warcry import pricing
 from generator.systems.warcry.models import Fighter, Warband, describe, load_limits
 from generator.systems.warcry.tables import Archetype, Archetypes, WeaponTable, parse_damage, parse_range
@@ -283,10 +283,7 @@ def write_fighter(path: Path, fighter: Fighter, kit: Kit, warband_name: str = "C
     else:
         data = {"name": warband_name, "faction": fighter.faction or "custom", "fighters": [fighter_data]}
     kit.warband.model_validate(data)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = yaml.safe_dump({"system": kit.system, "kind": "warband", **data}, sort_keys=False, allow_unicode=True)
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_document(path, {"system": kit.system, "kind": "warband", **data})
 
 
 def _prompt_int(label: str, field: str, kit: Kit, typer_mod) -> int:
