@@ -208,14 +208,8 @@ class ActionCard(_Strict):
     special: SpecialAction
 
 
-class ActionDeck(_Strict):
-    """``kind: action_deck``: the Action cards, shuffled and dealt five a player each round."""
-
-    name: str
-    note: str | None = None
-    size: int = Field(default=24, ge=6, le=60, description="the book's deck has 24 cards")
-    hand: int = Field(default=5, ge=1, le=10)
-    cards: list[ActionCard] = Field(min_length=1)
+class _Deck(_Strict):
+    """A deck file: each card with its number of ``copies``, which must add up to ``size``."""
 
     @model_validator(mode="after")
     def _count(self):
@@ -224,9 +218,19 @@ class ActionDeck(_Strict):
             raise ValueError(f"the cards add up to {total} copies; the deck must hold exactly {self.size}")
         return self
 
-    def expanded(self) -> list[ActionCard]:
+    def expanded(self) -> list:
         """Every physical card, copies repeated, in file order."""
         return [c for c in self.cards for _ in range(c.copies)]
+
+
+class ActionDeck(_Deck):
+    """``kind: action_deck``: the Action cards, shuffled and dealt five a player each round."""
+
+    name: str
+    note: str | None = None
+    size: int = Field(default=24, ge=6, le=60, description="the book's deck has 24 cards")
+    hand: int = Field(default=5, ge=1, le=10)
+    cards: list[ActionCard] = Field(min_length=1)
 
 
 class CriticalInjury(_Strict):
@@ -237,23 +241,13 @@ class CriticalInjury(_Strict):
     amount: int = Field(default=0, ge=0, le=6)
 
 
-class CriticalDeck(_Strict):
+class CriticalDeck(_Deck):
     """``kind: critical_deck``: one card is drawn per Injury marker placed."""
 
     name: str
     note: str | None = None
     size: int = Field(default=12, ge=1, le=60)
     cards: list[CriticalInjury] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _count(self):
-        total = sum(c.copies for c in self.cards)
-        if total != self.size:
-            raise ValueError(f"the cards add up to {total} copies; the deck must hold exactly {self.size}")
-        return self
-
-    def expanded(self) -> list[CriticalInjury]:
-        return [c for c in self.cards for _ in range(c.copies)]
 
 
 class WrathTrack(_Strict):
