@@ -11,7 +11,7 @@ from generator.errors import ContentError
 from generator.resources import content_dir
 from generator.systems import get_system
 from generator.systems.gorechosen import data
-from generator.systems.gorechosen.models import Champion, HealthTrack, Side
+from generator.systems.gorechosen.models import Champion, CriticalDeck, HealthTrack, Side
 
 FILES = sorted((content_dir() / "gorechosen").glob("*.yaml"))
 
@@ -114,3 +114,11 @@ def test_system_record():
     priced = system.price(roster.champions)
     assert all(p.unit == "rating" for p in priced)
     assert all(abs(sum(p.breakdown.values()) - p.cost) < 0.11 for p in priced)
+
+
+def test_a_deck_whose_copies_do_not_add_up_is_refused():
+    """The book's Critical Injury deck has 12 cards: a file listing 13 copies is caught."""
+    deck = data.critical_deck().model_dump()
+    deck["cards"][0]["copies"] += 1
+    with pytest.raises(ValidationError, match="add up to 13 copies; the deck must hold exactly 12"):
+        CriticalDeck.model_validate(deck)
