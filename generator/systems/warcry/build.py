@@ -262,6 +262,8 @@ def calc_report(fighter: Fighter) -> str:
     lines = [describe(fighter), "", f"Cost, by {source}:"]
     width = max(len(k) for k in priced.breakdown) if priced.breakdown else 0
     for item, value in priced.breakdown.items():
+        if value == 0:  # e.g. the runemarks this fighter does not have
+            continue
         lines.append(f"  {item:<{width}}  {value:8.1f}")
     lines.append(f"  {'total':<{width}}  {priced.cost:8.1f}  -> {pricing.round_points(priced.cost)} points")
     return "\n".join(lines)

@@ -139,7 +139,11 @@ class Weapon(_Card):
 
     @property
     def range_text(self) -> str:
-        return f"{self.min_range}-{self.max_range}" if self.min_range else str(self.max_range)
+        """``3-12`` for a minimum range; a plain ``1`` when the weapon reaches 1 at most (``1-1``
+        and ``0-1`` read the same on a card)."""
+        if self.min_range and self.min_range < self.max_range:
+            return f"{self.min_range}-{self.max_range}"
+        return str(self.max_range)
 
     @property
     def damage_text(self) -> str:
@@ -277,7 +281,7 @@ def describe(fighter: Fighter) -> str:
     marks = ", ".join(sorted(fighter.runemarks)) or "none"
     lines = [
         fighter.name + (f"  [{fighter.points} pts]" if fighter.points is not None else ""),
-        f"  Faction: {fighter.faction or '-'}   Runemarks: {marks}",
+        (f"  Faction: {fighter.faction}   " if fighter.faction else "  ") + f"Runemarks: {marks}",
         f"  Move {fighter.movement} {unit}   Toughness {fighter.toughness}   Wounds {fighter.wounds}",
     ]
     for weapon in fighter.weapons:

@@ -79,3 +79,12 @@ def test_describe_is_a_readable_card():
 def test_warband_totals_its_points():
     band = Warband(name="Test", faction="test", fighters=[ASKURGAN, ASKURGAN])
     assert band.total_points() == 180
+
+
+def test_a_card_shows_range_1_1_as_1_and_leaves_out_a_missing_faction():
+    melee = dict(ASKURGAN["weapons"][0], min_range=1, max_range=1)
+    sling = dict(ASKURGAN["weapons"][0], min_range=3, max_range=12)
+    text = describe(Fighter.model_validate(dict(ASKURGAN, weapons=[melee, sling])))
+    assert "Range 1," in text and "Range 1-1" not in text and "Range 3-12," in text
+    assert "Faction" not in text and "  Runemarks: elite" in text
+    assert "Faction: askurgan   Runemarks" in describe(Fighter.model_validate(dict(ASKURGAN, faction="askurgan")))
