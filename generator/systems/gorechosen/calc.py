@@ -199,7 +199,7 @@ def register_calc(calc_app: typer.Typer) -> None:
         wounded_box: Optional[list[int]] = typer.Option(None, "--wounded-box", help="Track space that turns the fighter Wounded once covered."),
         unique_action: Optional[str] = typer.Option(None, "--unique-action", help="A unique action from content/gorechosen/builder.yaml."),
         unique_rule: Optional[str] = typer.Option(None, "--unique-rule", help="A unique rule from content/gorechosen/builder.yaml."),
-        interactive: bool = typer.Option(False, "--interactive", help="Ask for each choice in turn."),
+        interactive: bool = typer.Option(False, "--interactive", "-i", help="Ask for each choice in turn."),
         out: Optional[Path] = typer.Option(None, "--out", help="Write the champion as a roster YAML file."),
     ) -> None:
         if interactive:

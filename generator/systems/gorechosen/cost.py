@@ -109,12 +109,12 @@ class Rating:
     def lines(self) -> list[str]:
         """The itemised rating as text lines."""
         return [
-            f"Healthy: {float(self.healthy_damage):.3f} wounds per attack x "
+            f"Rating: {self.rating:.1f} (100 = the reference champion)",
+            f"  healthy  {float(self.healthy_damage):.3f} wounds per attack x "
             f"{float(self.healthy_wounds / self.incoming):.2f} attacks survived = {self.healthy_part:.1f}",
-            f"Wounded: {float(self.wounded_damage):.3f} wounds per attack x "
+            f"  wounded  {float(self.wounded_damage):.3f} wounds per attack x "
             f"{float(self.wounded_wounds / self.incoming):.2f} attacks survived = {self.wounded_part:.1f}",
-            f"Rating: {self.rating:.1f} (100 = the reference champion; "
-            f"incoming {float(self.incoming):.3f} wounds per attack, reference health {self.reference_health})",
+            f"  against {float(self.incoming):.3f} wounds per enemy attack; reference health {self.reference_health}",
         ]
 
 

@@ -36,17 +36,24 @@ _SOURCE = {
 }
 
 
+def health_line(champion: Champion) -> str:
+    """``Health track: 5 spaces; Wounded once space 3 is covered`` (spaces counted from the top)."""
+    h = champion.health
+    boxes = [str(b) for b in sorted(h.wounded_boxes)]
+    which = f"space {boxes[0]} is" if len(boxes) == 1 else f"any of spaces {', '.join(boxes)} is"
+    return f"Health track: {h.length} spaces; Wounded once {which} covered"
+
+
 def describe(champion: Champion) -> str:
     """A readable text card for ``skirmish show``."""
     out = [f"{champion.name} ({_SOURCE[champion.source]})"]
     for label, side in (("Healthy", champion.healthy), ("Wounded", champion.wounded)):
-        profiles = ", ".join(f"{band} {p.to_hit}+ to hit, {p.wounds} wounds" for band, p in side.profiles.items())
-        out.append(f"{label}: {profiles}; kill zone {len(side.kill_zone)} hexes")
+        profiles = "; ".join(f"{band}: {p.to_hit}+ to hit, {p.wounds} wound{'' if p.wounds == 1 else 's'}" for band, p in side.profiles.items())
+        out.append(f"{label} - {profiles}; kill zone {len(side.kill_zone)} hexes")
     pictures = zip(zone_picture(champion.healthy), zone_picture(champion.wounded))
-    out.append(f"  {'Kill zone, facing up:':<{_PIC}} | Wounded:")
+    out.append(f"  {'Healthy, facing up':<{_PIC}} | Wounded")
     out += [f"  {a:<{_PIC}} | {b}" for a, b in pictures]
-    h = champion.health
-    out.append(f"Health track: {h.length} spaces; Wounded once space(s) {', '.join(map(str, h.wounded_boxes))} covered")
+    out.append(health_line(champion))
     ua = champion.unique_action
     out.append(f"Unique action - {ua.name} (discard two Action cards): {ua.text.strip()}")
     ur = champion.unique_rule

@@ -122,3 +122,15 @@ def test_a_deck_whose_copies_do_not_add_up_is_refused():
     deck["cards"][0]["copies"] += 1
     with pytest.raises(ValidationError, match="add up to 13 copies; the deck must hold exactly 12"):
         CriticalDeck.model_validate(deck)
+
+
+def test_the_card_names_the_wounded_spaces_in_words():
+    from generator.systems.gorechosen.describe import describe, health_line
+
+    tark = next(c for c in data.book_champions().champions if c.name == "Tark Gruelgore")
+    assert health_line(tark) == "Health track: 5 spaces; Wounded once space 2 is covered"
+    two = tark.model_copy(update={"health": HealthTrack(length=6, wounded_boxes=[4, 2])})
+    assert health_line(two) == "Health track: 6 spaces; Wounded once any of spaces 2, 4 is covered"
+    card = describe(tark)
+    assert "Healthy - near: 3+ to hit, 3 wounds; far: 4+ to hit, 1 wound;" in card
+    assert "\nRating: " in card
