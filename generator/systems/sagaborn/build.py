@@ -7,6 +7,7 @@ the calculator refuses out-of-range values before building), price squads with
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any, Optional
 
@@ -59,25 +60,34 @@ def _useful_talents(stats: UnitStats) -> list[str]:
             if all(getattr(stats, stat) >= minimum for stat, minimum in t.requires.items())]
 
 
+def _weights_text(values: list[int]) -> str:
+    """``weighted 1:3, 2:1`` for a list that repeats values to weight them; ``fixed`` for one."""
+    counts = Counter(values)
+    if len(counts) == 1:
+        return "fixed"
+    return "weighted " + ", ".join(f"{v}:{n}" for v, n in sorted(counts.items()))
+
+
 def random_squad(rng: Rng, log: list[str], max_cost: Optional[int] = None, taken: set[str] | None = None) -> Squad:
     """One squad rolled from content/sagaborn/random-tables.yaml, talents bought within ``max_cost``."""
     tables = random_tables()
     types = list(tables.type_weights)
     squad_type = rng.weighted_choice(types, [tables.type_weights[t] for t in types])
-    log.append(f"type: weighted pick {dict(tables.type_weights)} -> {squad_type}")
+    weights = ", ".join(f"{t}:{w}" for t, w in tables.type_weights.items())
+    log.append(f"type: {squad_type} (weighted {weights})")
     profile = tables.profiles[squad_type]
     rolled: dict[str, int] = {}
     lo, hi = profile.units
     rolled["units"] = rng.integers(lo, hi)
-    log.append(f"units: {lo}-{hi} -> {rolled['units']}")
+    log.append(f"units: {rolled['units']} ({'fixed' if lo == hi else f'{lo}-{hi}'})")
     for stat in STATS:
         if stat == "range":
             rolled[stat] = rng.choice(profile.range)
-            log.append(f"range: pick from {profile.range} -> {rolled[stat]}")
+            log.append(f"range: {rolled[stat]} ({_weights_text(profile.range)})")
         else:
             lo, hi = getattr(profile, stat)
             rolled[stat] = rng.integers(lo, hi)
-            log.append(f"{stat}: {lo}-{hi} -> {rolled[stat]}")
+            log.append(f"{stat}: {rolled[stat]} ({lo}-{hi})")
     units = rolled.pop("units")
     stats = UnitStats(**rolled)
     card_cost = suggested_cost(stats, units)
@@ -86,7 +96,7 @@ def random_squad(rng: Rng, log: list[str], max_cost: Optional[int] = None, taken
     if "hand" in profile.icons:
         wanted = rng.integers(0, 3)
         candidates = rng.shuffle(_useful_talents(stats))
-        log.append(f"talents: 0-3 -> {wanted}")
+        log.append(f"talents wanted: {wanted} (0-3)")
         spent = card_cost
         for name in candidates:
             if len(talents) == wanted:
@@ -131,7 +141,8 @@ def random_team(rng: Rng, points: int = DEFAULT_POINT_LIMIT, log: list[str] | No
             misses += 1
             log.append(f"squad costs {squad.total_cost}, only {left} left: roll again")
             continue
-        log.append(f"squad {len(squads) + 1}: " + "; ".join(entry))
+        log.append(f"squad {len(squads) + 1}:")
+        log += [f"  {line}" for line in entry]
         squads.append(squad)
         left -= squad.total_cost
     if not squads:
