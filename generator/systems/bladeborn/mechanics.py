@@ -174,6 +174,16 @@ def adjacent_enemies(position: Hex, enemies: Iterable[Hex], distance: Distance =
     return [e for e in enemies if distance(position, e) == 1]
 
 
+def entry_problem(hex_: Hex, occupied: Iterable[Hex] = (), blocked: Iterable[Hex] = ()) -> str | None:
+    """Why a fighter cannot enter ``hex_`` (moving, disengaging or pushed), or None: never a
+    blocked hex, never a hex holding another fighter."""
+    if hex_ in set(blocked):
+        return f"{list(hex_)} is a blocked hex"
+    if hex_ in set(occupied):
+        return f"{list(hex_)} holds another fighter"
+    return None
+
+
 def move_problem(
     path: Sequence[Hex],
     start: Hex,
@@ -194,10 +204,9 @@ def move_problem(
     for step in path:
         if distance(previous, step) != 1:
             return f"{list(step)} is not next to {list(previous)}: a move goes one adjacent hex at a time"
-        if step in blocked:
-            return f"{list(step)} is a blocked hex"
-        if step in occupied:
-            return f"{list(step)} holds another fighter"
+        problem = entry_problem(step, occupied, blocked)
+        if problem:
+            return problem
         previous = step
     return None
 
@@ -214,10 +223,9 @@ def disengage_problem(
     enemies = set(enemies)
     if distance(start, destination) != 1:
         return "a disengage moves exactly one hex, into an adjacent one"
-    if destination in set(blocked):
-        return f"{list(destination)} is a blocked hex"
-    if destination in set(occupied) | enemies:
-        return f"{list(destination)} holds another fighter"
+    problem = entry_problem(destination, set(occupied) | enemies, blocked)
+    if problem:
+        return problem
     if adjacent_enemies(destination, enemies, distance):
         return "after a disengage the fighter must be next to no enemy fighter"
     return None
@@ -399,11 +407,7 @@ def push_problem(
     never into a fighter or a blocked hex."""
     if distance(position, destination) != 1:
         return "a push moves a fighter exactly one hex"
-    if destination in set(blocked):
-        return f"{list(destination)} is a blocked hex"
-    if destination in set(occupied):
-        return f"{list(destination)} holds another fighter"
-    return None
+    return entry_problem(destination, occupied, blocked)
 
 
 def legal_actions(
