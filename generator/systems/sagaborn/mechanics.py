@@ -310,11 +310,6 @@ def can_move(move: int, path: Sequence[Hex], height: int, enemy_adjacent: Sequen
 
 
 # -- sight ------------------------------------------------------------------------------------
-def blocks_sight(figure_is_enemy_of_viewer: bool) -> bool:
-    """The viewer's enemies block its sight; its friends do not."""
-    return figure_is_enemy_of_viewer
-
-
 def line_of_sight(
     wall_between: bool = False,
     behind_terrain_as_tall: bool = False,
@@ -323,11 +318,12 @@ def line_of_sight(
     """Whether the attacker can see the target.
 
     ``figures_between`` lists, for each figure on the sight line, whether it is an enemy of the
-    attacker. A wall, terrain at least as tall as the target, or any enemy figure hides it.
+    attacker. A wall, terrain at least as tall as the target, or any enemy figure hides it;
+    friendly figures never do.
     """
     if wall_between or behind_terrain_as_tall:
         return False
-    return not any(blocks_sight(enemy) for enemy in figures_between)
+    return not any(figures_between)
 
 
 # -- talents ----------------------------------------------------------------------------------
