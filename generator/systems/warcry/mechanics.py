@@ -46,7 +46,8 @@ class Group:
 
 @dataclass(frozen=True)
 class AbilityRoll:
-    """A player's ability dice after grouping: the singles and the groups, in score order."""
+    """A player's ability dice after grouping: the singles, and the groups smallest first
+    (doubles, then triples, then quads; lower scores first within a size)."""
 
     singles: tuple[int, ...]
     groups: tuple[Group, ...]
@@ -97,7 +98,7 @@ def group_ability_dice(faces: Sequence[int]) -> AbilityRoll:
     singles = tuple(sorted(v for v, n in counts.items() if n == 1))
     groups = tuple(
         Group(_kind_for_size(n), value, n)
-        for value, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+        for value, n in sorted(counts.items(), key=lambda item: (item[1], item[0]))
         if n >= 2
     )
     return AbilityRoll(singles, groups)
