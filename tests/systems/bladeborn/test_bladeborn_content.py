@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.boards.hexgrid import HexGrid
 from generator.content import check_file, load_file
 from generator.errors import ContentError
 from generator.resources import content_dir
@@ -54,10 +55,11 @@ def test_territory_is_the_starting_hexes_and_their_neighbours():
     assert len(land) <= 4 * 7 and not land & territory(card, "b")
 
 
+BOARD = HexGrid("flat", "odd", 13, 10)  # the battle map: flat-top hexes, odd columns shifted down
+
+
 def on_board(hex_):
-    """The 13 x 10 flat-top map, odd columns shifted: axial -> offset (col, row)."""
-    q, r = hex_
-    return 0 <= q <= 12 and 0 <= r + (q - (q & 1)) // 2 <= 9
+    return BOARD.in_bounds(BOARD.from_axial(hex_))
 
 
 def test_reserves_arrive_on_or_next_to_a_reserve_hex_if_empty():
@@ -71,14 +73,10 @@ def test_reserves_arrive_on_or_next_to_a_reserve_hex_if_empty():
 def test_the_cards_positions_are_on_their_map():
     import yaml
 
-    map_file = content_dir() / "maps" / "drawn-and-quartered.yaml"
-    if not map_file.exists():
-        pytest.skip("the boards package's example map is not in this checkout")
-    data = yaml.safe_load(map_file.read_text())
+    data = yaml.safe_load((content_dir() / "maps" / "drawn-and-quartered.yaml").read_text())
 
     def axial(text):
-        col, row = (int(x) for x in text.split(","))
-        return (col, row - (col - (col & 1)) // 2)
+        return BOARD.to_axial(tuple(int(x) for x in text.split(",")))
 
     card = load("battle-drawn-and-quartered.yaml")
     assert {tuple(h) for h in card.objectives} == {axial(t) for t in data["objectives"]}
