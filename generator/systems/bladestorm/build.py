@@ -175,6 +175,12 @@ def build_random(rng: Rng, count: int = 1, points: Optional[float] = None) -> li
         if attempt > 1:
             times = "once" if attempt == 2 else f"{attempt - 1} times"
             result.log.insert(0, f"(re-rolled {times} to stay within {points:g} TPC)")
+        taken = [b.combatant.name for b in built]
+        if result.combatant.name in taken:  # names are race + weapon: number repeats apart
+            number = 2
+            while f"{result.combatant.name} {number}" in taken:
+                number += 1
+            result.combatant = result.combatant.model_copy(update={"name": f"{result.combatant.name} {number}"})
         built.append(result)
     return built
 

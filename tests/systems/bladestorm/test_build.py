@@ -86,6 +86,13 @@ def test_every_random_combatant_is_a_legal_card(seed):
         assert len(built.log) >= 6
 
 
+def test_random_combatants_in_one_roster_have_different_names():
+    """Names are race + weapon, so repeats are numbered: `show FILE NAME` can tell them apart."""
+    names = [b.combatant.name for b in build_random(Rng(9), count=6)]
+    assert len(set(names)) == len(names)
+    assert "Human Short Sword 2" in names
+
+
 def test_a_points_budget_is_kept_or_refused():
     for built in build_random(Rng(5), count=4, points=150):
         assert built.combatant.tpc <= 150
