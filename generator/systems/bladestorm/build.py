@@ -26,6 +26,7 @@ from generator.systems.base import Built, Priced
 from generator.systems.bladestorm import cost
 from generator.systems.bladestorm.models import Combatant, Tables, Weapon, builtin_tables
 from generator.systems.documents import yaml_text
+from generator.systems.naming import number_repeated_names
 
 MAX_ATTEMPTS = 500  # re-rolls per combatant when building to a points budget
 
@@ -175,14 +176,8 @@ def build_random(rng: Rng, count: int = 1, points: Optional[float] = None) -> li
         if attempt > 1:
             times = "once" if attempt == 2 else f"{attempt - 1} times"
             result.log.insert(0, f"(re-rolled {times} to stay within {points:g} TPC)")
-        taken = [b.combatant.name for b in built]
-        if result.combatant.name in taken:  # names are race + weapon: number repeats apart
-            number = 2
-            while f"{result.combatant.name} {number}" in taken:
-                number += 1
-            result.combatant = result.combatant.model_copy(update={"name": f"{result.combatant.name} {number}"})
         built.append(result)
-    return built
+    return number_repeated_names(built)  # names are race + weapon
 
 
 # -- the calculator (11.3) ------------------------------------------------------------------

@@ -23,6 +23,7 @@ from generator.systems.gorechosen.models import (
     Profile,
     Side,
 )
+from generator.systems.naming import number_repeated_names
 
 TRIES = 60
 """Whole champions rolled per budgeted champion; the closest one under the budget is kept."""
@@ -143,4 +144,4 @@ def build_random(rng: Rng, count: int = 1, points: float | None = None) -> list[
             )
         best.log[:0] = tries_log + [f"kept: {best.combatant.name} at {best_rating:.1f} of {points:g}"]
         out.append(best)
-    return out
+    return number_repeated_names(out)

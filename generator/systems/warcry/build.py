@@ -21,6 +21,7 @@ from generator.errors import SkirmishError
 from generator.resources import content_dir
 from generator.systems.base import Built, Priced
 from generator.systems.documents import write_document
+from generator.systems.naming import number_repeated_names
 from generator.systems.warcry import pricing
 from generator.systems.warcry.models import Fighter, Warband, describe, load_limits
 from generator.systems.warcry.tables import Archetype, Archetypes, WeaponTable, parse_damage, parse_range
@@ -148,7 +149,7 @@ def build_random(rng: Rng, count: int = 1, points: Optional[float] = None, kit: 
         else:
             raise SkirmishError(f"no fighter within {share:g} points after {BUDGET_ATTEMPTS} draws; raise --points")
         built.append(Built(fighter, log))
-    return built
+    return number_repeated_names(built)
 
 
 def roster_document(kit: Kit, fighters: Sequence[Fighter], name: str) -> dict[str, Any]:
