@@ -8,24 +8,26 @@ from generator.systems.sagaborn.models import ICON_MEANING, Squad, Team, find_ta
 
 
 def describe_squad(squad: Squad) -> str:
+    """A squad card laid out like the other systems' cards: name and cost, then indented stats."""
     units = f"{squad.units} units" if squad.units > 1 else "1 unit"
-    lines = [
-        f"{squad.name}  ({squad.type}, {units})",
-        f"Squad cost {squad.cost}" + (f"  -> {squad.total_cost} with upgrades" if squad.total_cost != squad.cost else ""),
-        f"HP {squad.hp}  Move {squad.move}  Range {squad.range}  Attack {squad.attack}  "
-        f"Defense {squad.defense}  Height {squad.height}",
-    ]
+    cost = f"{squad.cost} pts" + (f", {squad.total_cost} with upgrades" if squad.total_cost != squad.cost else "")
     uses = [ICON_MEANING[i] for i in squad.icons]
-    lines.append("Can use: " + (", ".join(uses) if uses else "no talents, relics or weapons"))
+    lines = [
+        f"{squad.name}  [{cost}]",
+        f"  {squad.type.title()} squad of {units}   Can use: "
+        + (", ".join(uses) if uses else "no talents, relics or weapons"),
+        f"  HP {squad.hp}   Move {squad.move}   Range {squad.range}   Attack {squad.attack}   "
+        f"Defense {squad.defense}   Height {squad.height}",
+    ]
     if squad.special:
-        lines.append(f"Special - {squad.special.name}: {squad.special.text}")
+        lines.append(f"  Special - {squad.special.name}: {squad.special.text}")
     for name in squad.talents:
         talent = find_talent(name)
-        lines.append(f"Talent - {talent.name} ({talent.cost}): {talent.effect}")
+        lines.append(f"  Talent - {talent.name} ({talent.cost}): {talent.effect}")
     for weapon in squad.weapons:
         bonus = ", ".join(f"{k} {v:+d}" for k, v in (("attack", weapon.attack), ("defense", weapon.defense),
                                                     ("range", weapon.range)) if v)
-        lines.append(f"Weapon - {weapon.name} ({weapon.cost})" + (f": {bonus}" if bonus else "") +
+        lines.append(f"  Weapon - {weapon.name} ({weapon.cost})" + (f": {bonus}" if bonus else "") +
                      (f". {weapon.text}" if weapon.text else ""))
     return "\n".join(lines)
 

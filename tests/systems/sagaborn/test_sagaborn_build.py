@@ -89,7 +89,7 @@ def test_calc_command_prints_and_writes_a_team_file(tmp_path):
     result = CliRunner().invoke(make_app(), ["calc", "sagaborn", "--name", "Spears", "--type", "minion",
                                              "--units", "3", "--hp", "3", "--attack", "2", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Spears  (minion, 3 units)" in result.output
+    assert "Spears  [70 pts]\n  Minion squad of 3 units" in result.output
     doc = yaml.safe_load(out.read_text())
     assert (doc["system"], doc["kind"]) == ("sagaborn", "team")
     assert reload(doc).squads[0].units == 3
@@ -145,3 +145,13 @@ def test_a_budget_too_tight_for_any_rolled_squad_is_a_clear_error():
 
     with pytest.raises(SkirmishError, match="--points 20"):
         build_random(make_rng(1), points=20)
+
+
+def test_a_squad_card_leads_with_name_and_cost_like_the_other_systems():
+    from generator.systems.sagaborn.describe import describe_squad
+
+    squad = calc_squad("Halvar", "hero", 1, "Parry", hp=8, attack=4, defense=4, move=4)
+    lines = describe_squad(squad).splitlines()
+    assert lines[0] == f"Halvar  [{squad.cost} pts, {squad.total_cost} with upgrades]"
+    assert lines[1] == "  Hero squad of 1 unit   Can use: talents, relics, weapons"
+    assert lines[2] == "  HP 8   Move 4   Range 1   Attack 4   Defense 4   Height 2"
