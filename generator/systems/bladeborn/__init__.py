@@ -8,8 +8,7 @@ cost model, with hexes counted like inches.
 from __future__ import annotations
 
 from generator.systems.base import System
-from generator.systems.bladeborn.build import BLADEBORN_KIT, build_random, register_calc
-from generator.systems.warcry import build
+from generator.systems.bladeborn.build import build_random, register_calc, roster_document
 from generator.systems.bladeborn.models import (
     BattleCard,
     BladebornAbilityCard,
@@ -42,5 +41,5 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     cost_unit="points",
-    extra={"roster_document": lambda fighters, name: build.roster_document(BLADEBORN_KIT, fighters, name)},
+    extra={"roster_document": roster_document},
 )

@@ -16,3 +16,8 @@ def build_random(rng, count: int = 1, points=None):
 def register_calc(calc_app) -> None:
     """Add ``skirmish create calc bladeborn``."""
     warcry_build.register_calc(calc_app, BLADEBORN_KIT)
+
+
+def roster_document(fighters, name: str) -> dict:
+    """Built fighters as a ``kind: warband`` Bladeborn content file (``create random --out``)."""
+    return warcry_build.roster_document(BLADEBORN_KIT, fighters, name)

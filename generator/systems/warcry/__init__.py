@@ -21,6 +21,11 @@ def register_calc(calc_app) -> None:
     build.register_calc(calc_app, build.WARCRY_KIT)
 
 
+def roster_document(fighters, name: str) -> dict:
+    """Built fighters as a ``kind: warband`` Warcry content file (``create random --out``)."""
+    return build.roster_document(build.WARCRY_KIT, fighters, name)
+
+
 def _content_models() -> dict:
     models = {
         "warband": Warband,
@@ -46,5 +51,5 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     cost_unit="points",
-    extra={"roster_document": lambda fighters, name: build.roster_document(build.WARCRY_KIT, fighters, name)},
+    extra={"roster_document": roster_document},
 )
