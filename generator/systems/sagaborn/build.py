@@ -299,12 +299,12 @@ def calc_report(squad: Squad) -> str:
     from generator.systems.sagaborn.describe import describe_squad
 
     priced = price_squad(squad)
-    lines = [describe_squad(squad), "", "Cost (model, points):"]
+    lines = [describe_squad(squad), "", "Cost, by the SagaBorn cost model:"]
     for key, value in priced.breakdown.items():
         if value:
             lines.append(f"  {key:<10} {value:>7.1f}")
-    lines.append(f"  {'model':<10} {priced.cost:>7.1f}")
-    lines.append(f"Card cost {squad.cost} + talents {squad.talent_cost} + weapons {squad.weapon_cost}"
+    lines.append(f"  {'total':<10} {priced.cost:>7.1f}")
+    lines.append(f"Points spent: card {squad.cost} + talents {squad.talent_cost} + weapons {squad.weapon_cost}"
                  f" = {squad.total_cost} of a {DEFAULT_POINT_LIMIT}-point team")
     return "\n".join(lines)
 
