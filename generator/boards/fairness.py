@@ -2,9 +2,11 @@
 
 What is measured (and why):
 
-- **Objective distance**: for each player, the fewest steps from any of their start cells to each
-  objective over passable cells. Under symmetry the two sides are equal by construction; without
-  it, a gap of more than one step decides games.
+- **Objective distance**: for each player, the cheapest move from any of their start cells to each
+  objective, with the movement costs of the board's ``system`` (:mod:`generator.boards.paths`:
+  SagaBorn pays for climbs and water, in move points) or in plain steps when the board names no
+  system with its own costs. Under symmetry the two sides are equal by construction; without it,
+  a gap of more than one step decides games.
 - **Exposure**: how many open cells can see at least one of a player's start cells. A side that
   deploys in the open is shot at before it moves.
 - **Objective sight**: from how many open cells each objective can be seen. An objective nobody
@@ -24,6 +26,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
+
+from .paths import cost_unit, distances_from, mover_for
 
 IMPASSABLE_FIELDS = ("blocked", "pits", "obstructions")
 QUARTERS = ("NW", "NE", "SW", "SE")
@@ -88,11 +92,13 @@ class FairnessReport:
     problems: list[str]
     players: list[str]
     objectives: list[str]
-    objective_distance: dict[str, dict[str, int | None]]  # player -> objective -> steps
+    objective_distance: dict[str, dict[str, int | None]]  # player -> objective -> cost in distance_unit
     exposure: dict[str, int]  # player -> open cells that see a start cell
     objective_sight: dict[str, int]  # objective -> open cells that see it
     quarter_blocked: dict[str, float]  # quarter -> impassable share
     los_rule: str = "standard"
+    movement: str = "plain"  # the paths.Mover system the distances were costed with
+    distance_unit: str = "steps"  # "steps" or "move points"
     extra: dict[str, Any] = field(default_factory=dict)
 
     # -- judgement ------------------------------------------------------------------------
@@ -134,7 +140,7 @@ class FairnessReport:
         if not self.connected:
             out.append(f"connectivity: {len(self.unreachable)} open cells cannot be reached")
         if self.distance_gap > bounds.max_distance_gap:
-            out.append(f"distance gap: {self.distance_gap} steps > {bounds.max_distance_gap}")
+            out.append(f"distance gap: {self.distance_gap} {self.distance_unit} > {bounds.max_distance_gap}")
         if self.exposure_ratio > bounds.max_exposure_ratio:
             out.append(f"exposure: ratio {self.exposure_ratio:.2f} > {bounds.max_exposure_ratio:g}")
         low = [o for o, n in self.objective_sight.items()
@@ -177,7 +183,7 @@ class FairnessReport:
                 ds = "".join(f"{'-' if self.objective_distance[p].get(obj) is None else self.objective_distance[p][obj]:>9}"
                              for p in self.players)
                 lines.append(obj.ljust(10) + ds + f"{self.objective_sight.get(obj, 0):>11}")
-            lines.append("nearest-first distances: " + "; ".join(
+            lines.append(f"nearest-first distances ({self.distance_unit}, {self.movement} movement): " + "; ".join(
                 f"{p} " + " ".join(str(d) for d in sorted(v for v in self.objective_distance[p].values() if v is not None))
                 for p in self.players) + f" (largest gap {self.distance_gap})")
         lines.append("")
@@ -320,10 +326,11 @@ def fairness_report(board, rule: str = "standard", all_pairs: bool | None = None
     groups.sort(key=len, reverse=True)
     unreachable = sorted(set().union(*groups[1:]) if len(groups) > 1 else set(), key=lambda c: (c[1], c[0]))
 
+    mover = mover_for(_field(board, "system"))
     distance: dict[str, dict[str, int | None]] = {}
     for p in players:
         starts = [c for c in zones[p].get("start", []) if c in passable]
-        d = _bfs(neighbours, starts, passable)
+        d = distances_from(board, starts, mover) if starts else {}
         distance[p] = {_key(o): d.get(o) for o in objectives}
 
     # line of sight over the board's open cells: only rows for start cells and objectives
@@ -361,4 +368,6 @@ def fairness_report(board, rule: str = "standard", all_pairs: bool | None = None
         objective_sight=sight,
         quarter_blocked=_quarters(grid, cells, impassable),
         los_rule=rule,
+        movement=mover.system,
+        distance_unit=cost_unit(mover.system),
     )
