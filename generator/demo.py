@@ -15,7 +15,7 @@ from generator.dice import bladestorm
 
 
 def _write(path: Path, text: str) -> Path:
-    from generator.cli.common import write_atomic
+    from generator.files import write_atomic
 
     write_atomic(path, text)
     return path

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +24,7 @@ from pathlib import Path
 import yaml
 
 from generator.errors import RenderError
+from generator.files import write_atomic
 from generator.resources import content_dir
 
 from .render_canvas import PT_PER_MM, PdfCanvas, SvgCanvas, text_width_mm
@@ -402,21 +402,6 @@ def compose(cv, board, hex_size_mm: float | None, page: str) -> PagePlan:
 # --------------------------------------------------------------------------------------------
 # Output
 # --------------------------------------------------------------------------------------------
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def page_paths(out: Path, count: int) -> list[Path]:
     """One path for a single page; ``name-p1.ext``, ``name-p2.ext``... for several (SVG, PNG)."""
     if count == 1:
@@ -452,7 +437,7 @@ def render_map(board, out: str | os.PathLike, fmt: str | None = None, hex_size_m
         blobs = [pdf] if fmt == "pdf" else pdf_to_pngs(pdf, dpi)
     paths = page_paths(out, len(blobs))
     for path, blob in zip(paths, blobs):
-        _atomic_write(path, blob)
+        write_atomic(path, blob)
     return paths
 
 

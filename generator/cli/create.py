@@ -13,7 +13,8 @@ from typing import Optional
 import typer
 import yaml
 
-from generator.cli.common import console, examples, write_atomic
+from generator.cli.common import console, examples
+from generator.files import write_atomic
 from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
 

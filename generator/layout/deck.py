@@ -18,7 +18,8 @@ from generator.layout import pdf_writer
 from generator.layout.cards import Card
 from generator.layout.draw import Drawing
 from generator.layout.impose import SheetPlan, plan_sheet
-from generator.layout.pdf import atomic_path, new_canvas, render_png
+from generator.files import atomic_path
+from generator.layout.pdf import new_canvas, render_png
 from generator.layout.render import render_drawing
 from generator.layout.sizes import CardSize, PageSize
 from generator.layout.svg_writer import to_svg

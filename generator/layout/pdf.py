@@ -7,29 +7,11 @@ target folder and moved into place only when complete, so an error never leaves 
 
 from __future__ import annotations
 
-import os
-import tempfile
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
+from generator.files import atomic_path
 from generator.layout.fonts import font, register_pdf_fonts
 from generator.layout.units import mm_to_pt
-
-
-@contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
-    """Yield a temporary path next to ``path``; move it into place only if the block succeeds."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    os.close(fd)
-    try:
-        yield Path(tmp)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def new_canvas(path: Path, width_mm: float, height_mm: float, title: str):
