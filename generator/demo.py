@@ -100,14 +100,16 @@ def maps(out: Path, seed: int, log: Callable[[str], None]) -> list[Path]:
         written += [Path(p) for p in render_map(generated.board, out / "maps" / f"{system}-map.pdf", fmt="pdf",
                                                 hex_size_mm=25.0, page="a4")
                     if str(p).endswith(".pdf")]
-        (out / "maps" / f"{system}-fairness.txt").write_text(generated.summary() + "\n", encoding="utf-8")
+        written.append(_write(out / "maps" / f"{system}-fairness.txt", generated.summary() + "\n"))
         log(f"{system} map: {generated.board.width}x{generated.board.height}, seed {seed}")
     return written
 
 
 def run_demo(out: Path, seed: int = 1, log: Callable[[str], None] = print) -> list[Path]:
     """Write the demo into ``out``: odds tables, card decks, reference sheets and fair maps."""
-    out = Path(out)
+    from generator.files import ensure_folder
+
+    out = ensure_folder(out, "--out")
     written: list[Path] = []
     written += odds_tables(out)
     written += card_decks(out, log)

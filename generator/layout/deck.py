@@ -18,7 +18,7 @@ from generator.layout import pdf_writer
 from generator.layout.cards import Card
 from generator.layout.draw import Drawing
 from generator.layout.impose import SheetPlan, plan_sheet
-from generator.files import atomic_path
+from generator.files import atomic_path, ensure_folder
 from generator.layout.pdf import new_canvas, render_png
 from generator.layout.render import render_drawing
 from generator.layout.sizes import CardSize, PageSize
@@ -130,7 +130,7 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
     drawings = [render_card(card, opts.card, opts.bleed, opts.templates) for card in cards]
     for front, back in drawings:
         result.warnings.extend(front.warnings + back.warnings)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    ensure_folder(out_dir, "output folder")
     if "pdf" in opts.formats or "png" in opts.formats:
         with tempfile.TemporaryDirectory() as scratch:
             # a PNG-only run renders from a scratch PDF and leaves any existing PDF alone
