@@ -26,8 +26,9 @@ import yaml
 from generator.errors import RenderError
 from generator.files import write_atomic
 from generator.resources import content_dir
+from generator.units import PT_PER_MM
 
-from .render_canvas import PT_PER_MM, PdfCanvas, SvgCanvas, text_width_mm
+from .render_canvas import PdfCanvas, SvgCanvas, text_width_mm
 from .render_tiling import HEADER_MM, LEGEND_MM, MARGIN_MM, PagePlan, Tile, plan_pages
 
 FORMATS = ("svg", "pdf", "png")

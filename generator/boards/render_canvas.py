@@ -12,9 +12,8 @@ import io
 from typing import Sequence
 
 from generator.layout.fonts import register_pdf_fonts, svg_font_attrs, text_width
+from generator.units import PT_PER_MM
 
-MM_PER_INCH = 25.4
-PT_PER_MM = 72.0 / MM_PER_INCH
 
 Point = tuple[float, float]
 

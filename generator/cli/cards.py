@@ -13,7 +13,7 @@ from generator.errors import RenderError
 def _opts(page, card, bleed, crop_marks, backs, back_offset, templates, calibration, formats, dpi):
     from generator.layout.deck import PrintOptions
     from generator.layout.sizes import card_size, page_size
-    from generator.layout.units import parse_length, parse_pair
+    from generator.units import parse_length, parse_pair
 
     fmts = tuple(f.strip().lower() for f in formats.split(",") if f.strip())
     return PrintOptions(

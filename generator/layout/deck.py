@@ -23,7 +23,7 @@ from generator.layout.pdf import new_canvas, render_png
 from generator.layout.render import render_drawing
 from generator.layout.sizes import CardSize, PageSize
 from generator.layout.svg_writer import to_svg
-from generator.layout.units import mm_to_pt
+from generator.units import mm_to_pt
 
 FORMATS = ("pdf", "svg", "png")
 

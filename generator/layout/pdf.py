@@ -11,7 +11,7 @@ from pathlib import Path
 
 from generator.files import atomic_path
 from generator.layout.fonts import font, register_pdf_fonts
-from generator.layout.units import mm_to_pt
+from generator.units import mm_to_pt
 
 
 def new_canvas(path: Path, width_mm: float, height_mm: float, title: str):

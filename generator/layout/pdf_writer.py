@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from generator.layout.draw import Circle, ClipEnd, ClipStart, Drawing, Path, Rect, Style, Text
 from generator.layout.fonts import font, register_pdf_fonts
-from generator.layout.units import mm_to_pt
+from generator.units import mm_to_pt
 
 
 @lru_cache(maxsize=512)

@@ -12,7 +12,7 @@ from generator.layout.cards import cards_for
 from generator.layout.deck import PrintOptions, print_deck
 from generator.layout.impose import plan_sheet
 from generator.layout.sizes import card_size, page_size
-from generator.layout.units import PT_PER_MM
+from generator.units import PT_PER_MM
 
 TOL_MM = 0.1
 
