@@ -225,7 +225,3 @@ def components(board: BoardMap) -> list[list[Cell]]:
     out.sort(key=len, reverse=True)
     return out
 
-
-def step_distances(board: BoardMap, start: Cell) -> dict[Cell, int]:
-    """Plain step counts around impassable terrain (what fairness reports compare)."""
-    return distances(board, start, Mover("plain"))
