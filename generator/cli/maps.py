@@ -6,7 +6,6 @@ This module only parses options, calls :mod:`generator.boards` and prints. ``gen
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Optional
@@ -14,6 +13,7 @@ from typing import Optional
 import typer
 
 from generator.boards import los, paths
+from generator.boards.fairness import fairness_report
 from generator.boards.mapfile import BoardMap, format_cell, load_map, parse_cell
 from generator.errors import MapError
 
@@ -173,36 +173,6 @@ def board_checks(board: BoardMap) -> list[tuple[bool, str]]:
     return out
 
 
-def fairness_section(board: BoardMap):
-    """The fairness report from generator.boards.fairness, if that module exists (else None).
-
-    The one place the validate command reaches for it, so it can be wired without touching the rest.
-    """
-    try:
-        module = importlib.import_module("generator.boards.fairness")
-    except ImportError:
-        return None
-    return module.fairness_report(board)
-
-
-def _report_text(report) -> str:
-    for attr in ("table", "to_text", "text"):
-        fn = getattr(report, attr, None)
-        if callable(fn):
-            return fn()
-    if isinstance(report, dict):
-        return "\n".join(f"{k}: {v}" for k, v in report.items())
-    return str(report)
-
-
-def _report_json(report):
-    for attr in ("to_json", "model_dump", "to_dict"):
-        fn = getattr(report, attr, None)
-        if callable(fn):
-            return fn()
-    return report if isinstance(report, (dict, list, str, int, float)) else str(report)
-
-
 @map_app.command("validate")
 def validate_cmd(
     map_path: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML)."),
@@ -221,12 +191,11 @@ def validate_cmd(
     """
     board = load_map(map_path)
     checks = board_checks(board)
-    report = fairness_section(board)
+    report = fairness_report(board)
     ok = all(passed for passed, _ in checks)
     if as_json:
         data = {"map": str(map_path), "ok": ok, "checks": [{"ok": p, "message": m} for p, m in checks]}
-        if report is not None:
-            data["fairness"] = _report_json(report)
+        data["fairness"] = report.to_json()
         typer.echo(json.dumps(data, indent=2, default=str))
     else:
         size = f"{board.width}x{board.height} {board.grid}"
@@ -235,8 +204,7 @@ def validate_cmd(
         typer.echo(f"{board.name or map_path.name}: {size}, {len(board.blocked)} blocked")
         for passed, message in checks:
             typer.echo(f"  {'ok ' if passed else 'BAD'} {message}")
-        if report is not None:
-            typer.echo(_report_text(report))
+        typer.echo(report.table())
         typer.echo("valid" if ok else "problems found")
     if not ok:
         raise typer.Exit(1)
