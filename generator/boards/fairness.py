@@ -21,7 +21,6 @@ Line of sight comes from :mod:`generator.boards.los` (the ``standard`` rule unle
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -123,9 +122,6 @@ class FairnessReport:
         data["exposure_ratio"] = round(self.exposure_ratio, 4) if self.exposure_ratio != float("inf") else None
         data["quarter_spread"] = round(self.quarter_spread, 4)
         return data
-
-    def to_json_text(self) -> str:
-        return json.dumps(self.to_json(), indent=2, sort_keys=True)
 
     def table(self) -> str:
         """A plain-text report for the terminal (fixed-width columns, no colour codes)."""

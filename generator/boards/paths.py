@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Iterable, Literal
+from typing import Iterable
 
 from generator.errors import MapError
 
 from .mapfile import BoardMap, format_cell
 
 Cell = tuple[int, int]
-SystemName = Literal["plain", "bladeborn", "warcry", "gorechosen", "sagaborn"]
 SYSTEMS = ("plain", "bladeborn", "warcry", "gorechosen", "sagaborn")
 
 

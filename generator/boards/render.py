@@ -85,14 +85,6 @@ class MapGeometry:
         centres = {c: (x - x0, y - y0) for c, (x, y) in centres.items()}
         return cls(board, grid, size, x1 - x0, y1 - y0, corners, centres)
 
-    @property
-    def offset_mm(self) -> tuple[float, float]:
-        """Where the grid's own mm origin (centre of cell 0,0 for hexes) sits in map mm."""
-        c = (0, 0)
-        gx, gy = (self.grid.center_mm(c, self.size_mm))
-        mx, my = self.centres[c]
-        return mx - gx, my - gy
-
 
 def _legend_items(board, styles) -> list[tuple[str, str, str]]:
     """(kind, fill, label) for what this map actually shows."""
