@@ -28,7 +28,7 @@ from generator.files import write_atomic
 from generator.resources import content_dir
 from generator.units import PT_PER_MM
 
-from .render_canvas import PdfCanvas, SvgCanvas, text_width_mm
+from .render_canvas import MapCanvas, text_width_mm
 from .render_tiling import HEADER_MM, LEGEND_MM, MARGIN_MM, PagePlan, Tile, plan_pages
 
 FORMATS = ("svg", "pdf", "png")
@@ -403,9 +403,9 @@ def page_paths(out: Path, count: int) -> list[Path]:
 
 
 def render_pdf_bytes(board, hex_size_mm: float | None = None, page: str = "a4") -> tuple[bytes, PagePlan]:
-    cv = PdfCanvas(title=board.name or f"{board.system or 'skirmish'} map")
+    cv = MapCanvas(title=board.name or f"{board.system or 'skirmish'} map")
     plan = compose(cv, board, hex_size_mm, page)
-    return cv.finish(), plan
+    return cv.pdf(subject="Printable map: print at 100% (actual size)"), plan
 
 
 def render_map(board, out: str | os.PathLike, fmt: str | None = None, hex_size_mm: float | None = None,
@@ -422,9 +422,9 @@ def render_map(board, out: str | os.PathLike, fmt: str | None = None, hex_size_m
     if out.suffix.lower() != f".{fmt}":
         out = out.with_suffix(f".{fmt}")
     if fmt == "svg":
-        cv = SvgCanvas(title=board.name or f"{board.system or 'skirmish'} map")
+        cv = MapCanvas(title=board.name or f"{board.system or 'skirmish'} map")
         compose(cv, board, hex_size_mm, page)
-        blobs = [s.encode("utf-8") for s in cv.finish()]
+        blobs = [s.encode("utf-8") for s in cv.svgs()]
     else:
         pdf, _ = render_pdf_bytes(board, hex_size_mm, page)
         blobs = [pdf] if fmt == "pdf" else pdf_to_pngs(pdf, dpi)

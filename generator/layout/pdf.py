@@ -14,11 +14,12 @@ from generator.layout.fonts import font, register_pdf_fonts
 from generator.units import mm_to_pt
 
 
-def new_canvas(path: Path, width_mm: float, height_mm: float, title: str):
+def new_canvas(path, width_mm: float, height_mm: float, title: str):
+    """A deterministic reportlab canvas writing to ``path`` (a file name or a binary file object)."""
     from reportlab.pdfgen import canvas as rl_canvas
 
     register_pdf_fonts()
-    c = rl_canvas.Canvas(str(path), pagesize=(mm_to_pt(width_mm), mm_to_pt(height_mm)), invariant=1,
+    c = rl_canvas.Canvas(path if hasattr(path, "write") else str(path), pagesize=(mm_to_pt(width_mm), mm_to_pt(height_mm)), invariant=1,
                          pageCompression=1, initialFontName=font("body").pdf_name, initialFontSize=8)
     c.setTitle(title)
     c.setAuthor("skirmish")

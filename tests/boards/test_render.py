@@ -2,6 +2,7 @@
 
 import io
 import re
+import xml.etree.ElementTree as ET
 
 import pypdf
 import pytest
@@ -145,11 +146,15 @@ def test_pdf_embeds_the_shipped_fonts_and_is_deterministic():
 def test_svg_is_in_millimetres_and_true_scale(tmp_path):
     (path,) = render_map(hex_board(), tmp_path / "m.svg", hex_size_mm=25.0)
     text = path.read_text()
-    assert 'width="210.000mm"' in text and 'viewBox="0 0 210.000 297.000"' in text
+    root = ET.fromstring(text)
+    assert (root.get("width"), root.get("height")) == ("210mm", "297mm")
+    assert [float(v) for v in root.get("viewBox").split()] == [0, 0, 210, 297]
     assert "Print at 100%" in text
-    polygons = re.findall(r'<polygon[^>]* points="([^"]+)"', text)
-    hexes = [[tuple(map(float, p.split(","))) for p in pts.split()] for pts in polygons]
-    hexes = [h for h in hexes if len(h) == 6]
+    hexes = []
+    for el in root.iter("{http://www.w3.org/2000/svg}path"):
+        nums = [float(v) for v in re.findall(r"-?[\d.]+", el.get("d"))]
+        if el.get("d").count("L") == 5 and el.get("d").endswith("Z"):
+            hexes.append(list(zip(nums[0::2], nums[1::2])))
     assert len(hexes) >= 20
     for h in hexes[:20]:
         ys = [y for _, y in h]
