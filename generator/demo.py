@@ -100,7 +100,8 @@ def maps(out: Path, seed: int, log: Callable[[str], None]) -> list[Path]:
         written += [Path(p) for p in render_map(generated.board, out / "maps" / f"{system}-map.pdf", fmt="pdf",
                                                 hex_size_mm=25.0, page="a4")
                     if str(p).endswith(".pdf")]
-        written.append(_write(out / "maps" / f"{system}-fairness.txt", generated.summary() + "\n"))
+        report = generated.summary() + "\n\n" + generated.report.table() + "\n"
+        written.append(_write(out / "maps" / f"{system}-fairness.txt", report))
         log(f"{system} map: {generated.board.width}x{generated.board.height}, seed {seed}")
     return written
 

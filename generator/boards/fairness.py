@@ -143,7 +143,7 @@ class FairnessReport:
                 for p in self.players) + f" (largest gap {self.distance_gap})")
         lines.append("")
         if self.players:
-            lines.append("exposure (open cells that see a start cell): "
+            lines.append("exposure (cells not blocked that see a start cell): "
                          + ", ".join(f"{p} {self.exposure[p]}" for p in self.players)
                          + f" (ratio {self.exposure_ratio:.2f})")
         else:
