@@ -12,7 +12,8 @@ from typing import Optional
 
 import typer
 
-from generator.boards import los, paths
+from generator.boards import los
+from generator.boards.checks import board_checks
 from generator.boards.fairness import fairness_report
 from generator.boards.mapfile import BoardMap, format_cell, load_map, parse_cell
 from generator.errors import MapError
@@ -134,43 +135,6 @@ def los_cmd(
 
 
 # ---- validation -------------------------------------------------------------------------------
-
-
-def board_checks(board: BoardMap) -> list[tuple[bool, str]]:
-    """Structural checks of a loaded map: (passed, message) each."""
-    out: list[tuple[bool, str]] = []
-    groups = paths.components(board)
-    if not groups:
-        out.append((False, "no passable cells"))
-        return out
-    if len(groups) == 1:
-        out.append((True, f"connected: all {len(groups[0])} passable cells reach each other"))
-    else:
-        cut = [c for g in groups[1:] for c in g]
-        shown = ", ".join(format_cell(c) for c in cut[:8]) + (" ..." if len(cut) > 8 else "")
-        out.append((False, f"not connected: {len(groups)} separate areas; cut off: {shown}"))
-    where = {c: k for k, g in enumerate(groups) for c in g}
-    if not board.zones:
-        out.append((True, "no deployment zones (none needed for this map)"))
-    for player, zone in board.zones.items():
-        if not zone.start:
-            out.append((False, f"{player}: no starting cells"))
-            continue
-        areas = {where.get(c) for c in board.zone_cells(player, "start")}
-        ok = len(areas) == 1 and None not in areas and areas == {0}
-        out.append((ok, f"{player}: {len(zone.start)} starting, {len(zone.reserve)} reserve cells"
-                        + ("" if ok else " (some are cut off from the main area)")))
-    if board.walls:
-        from generator.boards.clearance import BASE_SIZES_IN, Clearance
-
-        for size in sorted(set(BASE_SIZES_IN.values())):
-            free = Clearance(board, size).free_space()
-            pieces = len(getattr(free, "geoms", [free]))
-            out.append((True, f'walls: a {size:g}" base moves in {pieces} separate area(s)'))
-    bad = [format_cell(c) for c in board.objective_cells() if where.get(c) != 0]
-    if board.objectives:
-        out.append((not bad, f"{len(board.objectives)} objectives" + (f"; cut off: {', '.join(bad)}" if bad else ", all reachable")))
-    return out
 
 
 @map_app.command("validate")

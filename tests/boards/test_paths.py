@@ -70,3 +70,15 @@ def test_out_of_board_start_is_a_map_error():
         distances(BoardMap(width=5, height=3), (9, 9))
     with pytest.raises(MapError, match="unknown movement system"):
         Mover("chess")
+
+
+def test_board_checks_name_what_is_cut_off():
+    from generator.boards.checks import board_checks
+
+    board = BoardMap(width=5, height=3, orientation="pointy", blocked=["1,0", "1,1", "0,2", "1,2"],
+                     objectives=["0,0", "3,1"], zones={"A": {"start": ["0,1"]}, "B": {"start": ["4,1"]}})
+    checks = dict((message, ok) for ok, message in board_checks(board))
+    assert checks["not connected: 2 separate areas; cut off: 0,0, 0,1"] is False
+    assert checks["A: 1 starting, 0 reserve cells (some are cut off from the main area)"] is False
+    assert checks["B: 1 starting, 0 reserve cells"] is True
+    assert checks["2 objectives; cut off: 0,0"] is False
