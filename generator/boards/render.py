@@ -15,7 +15,6 @@ the target folder and renamed, so an error never leaves a half-written map behin
 
 from __future__ import annotations
 
-import io
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,6 +24,7 @@ import yaml
 
 from generator.errors import RenderError
 from generator.files import write_atomic
+from generator.layout.pdf import pdf_to_pngs
 from generator.resources import content_dir
 from generator.units import PT_PER_MM
 
@@ -432,20 +432,3 @@ def render_map(board, out: str | os.PathLike, fmt: str | None = None, hex_size_m
     for path, blob in zip(paths, blobs):
         write_atomic(path, blob)
     return paths
-
-
-def pdf_to_pngs(pdf: bytes, dpi: int = PNG_DPI) -> list[bytes]:
-    """Rasterise every page with pdfium (the PNG is exactly the PDF's picture)."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf)
-    out = []
-    try:
-        for i in range(len(doc)):
-            image = doc[i].render(scale=dpi / 72.0).to_pil()
-            buf = io.BytesIO()
-            image.save(buf, format="PNG", dpi=(dpi, dpi))
-            out.append(buf.getvalue())
-    finally:
-        doc.close()
-    return out

@@ -14,9 +14,9 @@ import typer
 import yaml
 
 from generator.cli.common import console, examples
-from generator.files import write_atomic
 from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
+from generator.files import write_atomic
 
 create_app = typer.Typer(
     help="Build combatants at random or with a calculator; save them as content files."

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.files import atomic_path
+from generator.files import write_atomic
 from generator.layout.fonts import font, register_pdf_fonts
 from generator.units import mm_to_pt
 
@@ -29,17 +29,26 @@ def new_canvas(path, width_mm: float, height_mm: float, title: str):
     return c
 
 
-def render_png(pdf_path: Path, png_paths: list[Path], dpi: int = 100) -> None:
-    """Render each page of ``pdf_path`` to the given PNG paths (pypdfium2)."""
+def pdf_to_pngs(pdf: bytes | Path, dpi: int = 100) -> list[bytes]:
+    """Every page of a PDF (bytes or a file) as PNG bytes, rasterised by pdfium: the PNG is
+    exactly the PDF's picture. The PNG records its resolution, so it too prints at true size."""
+    import io
+
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(str(pdf_path))
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    out = []
     try:
-        for index, png in enumerate(png_paths):
-            if index >= len(doc):
-                break
-            image = doc[index].render(scale=dpi / 72).to_pil()
-            with atomic_path(png) as tmp:
-                image.save(tmp, format="PNG")
+        for page in doc:
+            buf = io.BytesIO()
+            page.render(scale=dpi / 72.0).to_pil().save(buf, format="PNG", dpi=(dpi, dpi))
+            out.append(buf.getvalue())
     finally:
         doc.close()
+    return out
+
+
+def render_png(pdf_path: Path, png_paths: list[Path], dpi: int = 100) -> None:
+    """Write the first ``len(png_paths)`` pages of ``pdf_path`` to those PNG files, atomically."""
+    for png, blob in zip(png_paths, pdf_to_pngs(pdf_path, dpi)):
+        write_atomic(png, blob)

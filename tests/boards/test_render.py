@@ -165,8 +165,13 @@ def test_png_pages_of_a_tiled_map(tmp_path):
     paths = render_map(hex_board(13, 10), tmp_path / "big.png", hex_size_mm=25.0, dpi=40)
     assert [p.name for p in paths] == [f"big-p{i}.png" for i in range(1, len(paths) + 1)]
     assert len(paths) >= 3
+    from PIL import Image
+
     for p in paths:
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        with Image.open(p) as image:  # the resolution is recorded, so the PNG prints at true size
+            assert image.info["dpi"] == pytest.approx((40, 40), abs=0.01)
+            assert image.width == pytest.approx(297 / 25.4 * 40, abs=1) or image.width == pytest.approx(210 / 25.4 * 40, abs=1)
 
 
 def test_failed_render_leaves_no_file(tmp_path, monkeypatch):
