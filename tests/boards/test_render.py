@@ -193,3 +193,11 @@ def test_unknown_format():
 
 def test_pages_known():
     assert set(PAGES) >= {"a4", "letter", "poster"}
+
+
+def test_svg_escapes_a_map_name_with_markup_characters(tmp_path):
+    board = hex_board(name='Grot <"Big"> & Co')
+    (path,) = render_map(board, tmp_path / "m.svg", hex_size_mm=25.0)
+    root = ET.fromstring(path.read_text())  # would not parse if the name broke the markup
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert any('Grot <"Big"> & Co' in t for t in texts)
