@@ -18,7 +18,7 @@ from generator.layout import pdf_writer
 from generator.layout.cards import Card
 from generator.layout.draw import Drawing
 from generator.layout.impose import SheetPlan, plan_sheet
-from generator.files import atomic_path, ensure_folder
+from generator.files import atomic_path, ensure_folder, write_atomic
 from generator.layout.pdf import new_canvas, render_png
 from generator.layout.render import render_drawing
 from generator.layout.sizes import CardSize, PageSize
@@ -154,8 +154,7 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
                 if suffix and not opts.backs:
                     continue
                 target = out_dir / f"{base}{suffix}.svg"
-                with atomic_path(target) as tmp:
-                    tmp.write_text(to_svg(drawing), encoding="utf-8")
+                write_atomic(target, to_svg(drawing))
                 result.files.append(target)
     return result
 
