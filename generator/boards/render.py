@@ -29,7 +29,7 @@ from generator.resources import content_dir
 from generator.units import PT_PER_MM
 
 from .render_canvas import MapCanvas, text_width_mm
-from .render_tiling import HEADER_MM, LEGEND_MM, MARGIN_MM, PagePlan, Tile, plan_pages
+from .render_tiling import HEADER_MM, MARGIN_MM, PagePlan, Tile, plan_pages
 
 FORMATS = ("svg", "pdf", "png")
 PNG_DPI = 150

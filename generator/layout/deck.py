@@ -11,7 +11,7 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 from generator.errors import RenderError
 from generator.layout import pdf_writer
