@@ -53,6 +53,7 @@ class CostModel(BaseModel):
     name: str
     unit: str = "points"
     round_to: int = Field(5, ge=1)
+    movement_cap: int | None = Field(None, ge=1)  # Move above this adds to ``threat`` only
     intercept: float
     coefficients: dict[str, float]
     baseline: dict[str, float]  # the reference fighter the breakdown starts from (``base``)
@@ -114,7 +115,7 @@ def _log_mean(a: float, b: float) -> float:
 
 def price_stats(stats: FighterStats, model: CostModel, rounded: bool = True) -> Priced:
     """Price one checked fighter; the breakdown sums to the cost (see the module docstring)."""
-    x = features(stats, model.reference_tuple, model.runemarks)
+    x = features(stats, model.reference_tuple, model.runemarks, model.movement_cap)
     deltas = {k: b * (x[k] - model.baseline[k]) for k, b in model.coefficients.items()}
     eta0 = model.intercept + sum(b * model.baseline[k] for k, b in model.coefficients.items())
     p0 = math.exp(eta0)

@@ -14,7 +14,9 @@ The features (all per fighter) are what a player weighs when reading a card:
   can bring to bear, scaled by how far it reaches in one activation;
 - ``durability``: log of the expected number of attack actions the reference attackers need to
   take it down (exact, from the damage distribution of each attacker against its Toughness);
-- ``movement``: Move (objectives and board control, beyond the reach in ``threat``);
+- ``movement``: Move, capped at the model's ``movement_cap`` (objectives and board control,
+  beyond the reach in ``threat``; past a few inches a fighter already gets where it needs to be
+  in one activation, so extra Move is paid for only through ``threat``);
 - ``weapons``: how many weapon lines the card has (a second profile is an extra option);
 - ``runemark:<name>``: 1 if it has the runemark (flying, heroes and so on).
 """
@@ -185,15 +187,20 @@ def durability_actions(wounds: int, toughness: int, attackers: tuple[tuple[int, 
     return float(weights @ table[:, wounds] / weights.sum())
 
 
-def features(stats: FighterStats, reference: Reference, runemarks: tuple[str, ...] = ()) -> dict[str, float]:
-    """The model's raw features for one fighter (see the module docstring)."""
+def features(
+    stats: FighterStats, reference: Reference, runemarks: tuple[str, ...] = (), movement_cap: int | None = None
+) -> dict[str, float]:
+    """The model's raw features for one fighter (see the module docstring).
+
+    ``movement_cap`` caps the ``movement`` feature only; ``threat`` always uses the full Move.
+    """
     offences = [weapon_offence(w, reference.toughness_weights) for w in stats.weapons]
     threats = [o * (stats.movement + w.max_range) for o, w in zip(offences, stats.weapons)]
     out = {
         "offence": math.log(max(offences)),
         "threat": math.log(max(threats)),
         "durability": math.log(durability_actions(stats.wounds, stats.toughness, reference.attackers)),
-        "movement": float(stats.movement),
+        "movement": float(stats.movement if movement_cap is None else min(stats.movement, movement_cap)),
         "weapons": float(len(stats.weapons)),
     }
     for mark in runemarks:

@@ -8,6 +8,13 @@ Why weighted: the fit is on log(points) (relative errors, a multiplicative model
 is R^2 on points, where expensive fighters weigh most. Weighting each fighter by its points
 (``weight_power`` = 1) is the usual compromise between the two (log-space residual variance
 times points squared is the points-space variance; power 1 goes halfway).
+Why robust: some published prices pay for abilities the card's numbers cannot show (a 75-point
+rat with one Strength-1 attack). Fitted by least squares, a handful of such fighters pull every
+coefficient towards them; a Huber loss in log space (:func:`robust_ridge`: residuals beyond
+``huber`` count linearly, not squared) lets them be wrong without bending the rest.
+
+Every choice (ridge strength, loss, a feature's cap) can itself be selected inside the training
+folds (:func:`nested_cv`), so the reported held-out figure is not flattered by the selection.
 Only numpy is used.
 """
 
@@ -41,6 +48,21 @@ def grouped_folds(groups: Sequence[str], k: int | None = None) -> list[np.ndarra
         folds[j].append(name)
         loads[j] += sizes[name]
     return [np.array([i for i, g in enumerate(groups) if g in set(f)]) for f in folds]
+
+
+def random_grouped_folds(groups: Sequence[str], k: int, seed: int) -> list[np.ndarray]:
+    """Grouped K-fold with a random deal of groups to folds (``seed`` picks the deal).
+
+    Repeating the CV over several deals shows how much a figure owes to one lucky grouping.
+    """
+    groups = list(groups)
+    names = sorted(set(groups))
+    if k < 2:
+        raise ValueError("grouped K-fold needs k >= 2")
+    order = np.random.default_rng(seed).permutation(len(names))
+    fold_of = {names[j]: i % k for i, j in enumerate(order)}
+    assigned = np.array([fold_of[g] for g in groups])
+    return [np.flatnonzero(assigned == j) for j in range(min(k, len(names)))]
 
 
 @dataclass
@@ -101,6 +123,39 @@ def ridge_nonneg(
         active &= ~negative
 
 
+def robust_ridge(
+    X: np.ndarray,
+    y: np.ndarray,
+    lam: float,
+    weights: np.ndarray | None = None,
+    nonneg: Sequence[bool] | None = None,
+    huber: float | None = None,
+    iterations: int = 50,
+) -> RidgeFit:
+    """:func:`ridge_nonneg` with a Huber loss (``huber`` = the residual where it turns linear).
+
+    Iteratively reweighted: a fighter whose residual r exceeds ``huber`` gets its weight times
+    ``huber / |r|``, which makes its squared-error weight grow only linearly with |r|. ``None``
+    is plain least squares.
+    """
+    w = np.ones(len(y)) if weights is None else np.asarray(weights, float)
+    fit = ridge_nonneg(X, y, lam, w, nonneg)
+    if huber is None:
+        return fit
+    y = np.asarray(y, float)
+    for _ in range(iterations):
+        r = np.abs(y - fit.predict(X))
+        robust = w * np.minimum(1.0, huber / np.maximum(r, 1e-12))
+        new = ridge_nonneg(X, y, lam, robust, nonneg)
+        done = np.max(np.abs(new.coefficients - fit.coefficients)) < 1e-9
+        fit = new
+        if done:
+            break
+    # The baseline ("average fighter") stays the plain weighted mean, whatever the loss.
+    fit.means = (w[:, None] * np.asarray(X, float)).sum(0) / w.sum()
+    return fit
+
+
 def round_to(values: np.ndarray, step: float) -> np.ndarray:
     """Round to the nearest ``step`` (published Warcry points are multiples of 5), never below it."""
     return np.maximum(np.round(np.asarray(values, float) / step) * step, step)
@@ -136,14 +191,19 @@ def cross_validate(
     k: int | None = None,
     step: float = 5,
     nonneg: Sequence[bool] | None = None,
+    huber: float | None = None,
+    folds: Sequence[np.ndarray] | None = None,
 ) -> CVResult:
-    """Out-of-fold predictions with whole groups held out, and the figures that matter."""
+    """Out-of-fold predictions with whole groups held out, and the figures that matter.
+
+    ``folds`` (test-index arrays that never split a group) overrides ``k``.
+    """
     points = np.asarray(points, float)
     y = np.log(points)
     pred = np.full(len(points), np.nan)
-    for test in grouped_folds(groups, k):
+    for test in grouped_folds(groups, k) if folds is None else folds:
         train = np.setdiff1d(np.arange(len(points)), test)
-        fit = ridge_nonneg(X[train], y[train], lam, points[train] ** weight_power, nonneg)
+        fit = robust_ridge(X[train], y[train], lam, points[train] ** weight_power, nonneg, huber)
         pred[test] = np.exp(fit.predict(X[test]))
     rounded = round_to(pred, step)
     per_group = {}
@@ -175,8 +235,85 @@ def choose_lambda(
     weight_power: float = 1.0,
     k: int | None = None,
     nonneg: Sequence[bool] | None = None,
+    huber: float | None = None,
 ) -> tuple[CVResult, list[CVResult]]:
     """The ridge strength with the best grouped-CV R^2 (unrounded, so rounding ties don't decide)."""
-    results = [cross_validate(X, points, groups, lam, weight_power, k, nonneg=nonneg) for lam in grid]
+    results = [cross_validate(X, points, groups, lam, weight_power, k, nonneg=nonneg, huber=huber) for lam in grid]
     best = max(results, key=lambda r: (r.r2_unrounded, -r.lam))
     return best, results
+
+
+def repeated_grouped_cv(
+    X: np.ndarray,
+    points: np.ndarray,
+    groups: Sequence[str],
+    lam: float,
+    k: int = 8,
+    seeds: Sequence[int] = range(20),
+    weight_power: float = 1.0,
+    nonneg: Sequence[bool] | None = None,
+    huber: float | None = None,
+) -> list[CVResult]:
+    """Grouped K-fold repeated over several random deals of the groups (one result per seed)."""
+    return [
+        cross_validate(X, points, groups, lam, weight_power, nonneg=nonneg, huber=huber,
+                       folds=random_grouped_folds(groups, k, seed))
+        for seed in seeds
+    ]
+
+
+@dataclass
+class Candidate:
+    """One modelling choice for :func:`nested_cv`: its feature matrix and fitting settings."""
+
+    label: str
+    X: np.ndarray
+    lam: float
+    nonneg: Sequence[bool] | None = None
+    huber: float | None = None
+
+
+def nested_cv(
+    candidates: Sequence[Candidate],
+    points: np.ndarray,
+    groups: Sequence[str],
+    outer_folds: Sequence[np.ndarray],
+    inner_k: int = 8,
+    weight_power: float = 1.0,
+    step: float = 5,
+) -> tuple[CVResult, list[str]]:
+    """Held-out figures for the whole recipe "pick the best candidate, then fit it".
+
+    For each outer fold, every candidate is scored by grouped ``inner_k``-fold CV on the outer
+    training warbands only (unrounded R^2); the winner is refitted on them and predicts the held-out
+    warbands. Returns the outer result and the label chosen in each outer fold.
+    """
+    points = np.asarray(points, float)
+    garr = np.asarray(list(groups))
+    y = np.log(points)
+    w = points ** weight_power
+    pred = np.full(len(points), np.nan)
+    chosen: list[str] = []
+    for test in outer_folds:
+        train = np.setdiff1d(np.arange(len(points)), test)
+        inner = [train[f] for f in grouped_folds(garr[train].tolist(), inner_k)]
+        best: tuple[float, Candidate] | None = None
+        for cand in candidates:
+            inner_pred = np.full(len(points), np.nan)
+            for itest in inner:
+                itrain = np.setdiff1d(train, itest)
+                fit = robust_ridge(cand.X[itrain], y[itrain], cand.lam, w[itrain], cand.nonneg, cand.huber)
+                inner_pred[itest] = np.exp(fit.predict(cand.X[itest]))
+            score = r_squared(points[train], inner_pred[train])
+            if best is None or score > best[0]:
+                best = (score, cand)
+        cand = best[1]
+        fit = robust_ridge(cand.X[train], y[train], cand.lam, w[train], cand.nonneg, cand.huber)
+        pred[test] = np.exp(fit.predict(cand.X[test]))
+        chosen.append(cand.label)
+    rounded = round_to(pred, step)
+    return (
+        CVResult(lam=float("nan"), predicted=pred, r2=r_squared(points, rounded), mape=median_ape(points, rounded),
+                 r2_unrounded=r_squared(points, pred), mape_unrounded=median_ape(points, pred)),
+        chosen,
+    )

@@ -4,6 +4,7 @@ script turns a (tiny, synthetic) training file into a model file the pricer can 
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import math
 from pathlib import Path
@@ -13,12 +14,17 @@ import pytest
 
 from generator.systems.warcry.cost import price_fighters, read_cost_model
 from generator.systems.warcry.cost_fit import (
+    Candidate,
     cross_validate,
     grouped_folds,
     median_ape,
+    nested_cv,
     r_squared,
+    random_grouped_folds,
+    repeated_grouped_cv,
     ridge,
     ridge_nonneg,
+    robust_ridge,
     round_to,
 )
 
@@ -117,3 +123,58 @@ def test_nonnegative_ridge_holds_a_harmful_looking_feature_at_zero():
     held = ridge_nonneg(X, y, 0.0, nonneg=[False, True])
     assert held.coefficients[1] == 0.0
     assert held.coefficients[0] == pytest.approx(2.0, abs=0.1)
+
+
+def test_random_grouped_folds_never_split_a_group_and_the_seed_picks_the_deal():
+    groups = [g for g in "abcdefghijklmnop" for _ in range(3)]
+    deals = {}
+    for seed in range(5):
+        folds = random_grouped_folds(groups, 4, seed)
+        assert len(folds) == 4
+        assert sorted(np.concatenate(folds).tolist()) == list(range(len(groups)))
+        sides = [{groups[i] for i in f} for f in folds]
+        assert all(not (a & b) for a, b in itertools.combinations(sides, 2))
+        deals[seed] = tuple(frozenset(s) for s in sides)
+    assert [f.tolist() for f in random_grouped_folds(groups, 4, 3)] == [
+        f.tolist() for f in random_grouped_folds(groups, 4, 3)]
+    assert len(set(deals.values())) > 1
+    with pytest.raises(ValueError):
+        random_grouped_folds(groups, 1, 0)
+
+
+def _law_with_outliers(seed=3):
+    """log points = 4 + 0.5 x, plus small noise; every tenth fighter is one of the strongest and
+    priced 50% too high (an ability the features cannot see)."""
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(0, 2, size=(200, 1))
+    X[::10, 0] = 2.0
+    y = 4.0 + 0.5 * X[:, 0] + rng.normal(0, 0.01, 200)
+    y[::10] += np.log(1.5)
+    return X, y
+
+
+def test_huber_loss_is_not_bent_by_a_few_outliers():
+    X, y = _law_with_outliers()
+    plain = robust_ridge(X, y, 0.0)
+    assert plain.coefficients == pytest.approx(ridge_nonneg(X, y, 0.0).coefficients)
+    robust = robust_ridge(X, y, 0.0, huber=0.05)
+    assert abs(robust.coefficients[0] - 0.5) < 0.02
+    assert abs(plain.coefficients[0] - 0.5) > 0.03
+    assert abs(robust.intercept - 4.0) < abs(plain.intercept - 4.0)
+    # the baseline fighter is the plain average, whatever the loss
+    assert robust.means == pytest.approx([X[:, 0].mean()])
+
+
+def test_repeated_and_nested_cv_pick_the_feature_that_carries_the_law():
+    rng = np.random.default_rng(4)
+    groups = [g for g in "abcdefghij" for _ in range(8)]
+    signal = rng.uniform(0, 2, size=(80, 1))
+    noise = rng.uniform(0, 2, size=(80, 1))
+    points = np.exp(4.0 + 0.7 * signal[:, 0] + rng.normal(0, 0.02, 80))
+    reps = repeated_grouped_cv(signal, points, groups, 0.1, k=4, seeds=range(3))
+    assert len(reps) == 3 and all(r.r2_unrounded > 0.95 for r in reps)
+    candidates = [Candidate("noise", noise, 0.1), Candidate("signal", signal, 0.1),
+                  Candidate("signal, Huber", signal, 0.1, huber=0.05)]
+    result, chosen = nested_cv(candidates, points, groups, grouped_folds(groups), inner_k=3)
+    assert len(chosen) == 10 and "noise" not in chosen
+    assert result.r2_unrounded > 0.95

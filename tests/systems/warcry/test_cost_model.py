@@ -225,3 +225,20 @@ def test_an_extra_weapon_never_makes_a_fighter_cheaper(fighter, attacks, strengt
     armed = copy.deepcopy(fighter)
     armed["weapons"].append(weapon(attacks, strength, 1, 2, max_range=8, min_range=3))
     assert price_fighter(armed, rounded=False).cost >= price_fighter(fighter, rounded=False).cost
+
+
+def test_move_past_the_cap_is_paid_for_through_threat_only():
+    from generator.systems.warcry.cost_features import features, fighter_stats
+
+    model = default_model()
+    cap = model.movement_cap
+    assert cap is not None and model.coefficients["movement"] > 0
+    at_cap, beyond = (fighter_stats(dict(LIBERATOR, movement=m)) for m in (cap, cap + 4))
+    x_cap = features(at_cap, model.reference_tuple, model.runemarks, cap)
+    x_beyond = features(beyond, model.reference_tuple, model.runemarks, cap)
+    assert x_cap["movement"] == x_beyond["movement"] == cap
+    assert x_beyond["threat"] > x_cap["threat"]
+    assert price_fighter(dict(LIBERATOR, movement=cap + 4), rounded=False).cost > \
+        price_fighter(dict(LIBERATOR, movement=cap), rounded=False).cost
+    # uncapped, the same call counts every inch
+    assert features(beyond, model.reference_tuple)["movement"] == cap + 4
