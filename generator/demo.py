@@ -15,7 +15,7 @@ from generator.dice import bladestorm
 
 
 def _write(path: Path, text: str) -> Path:
-    from generator.cli.common import write_atomic
+    from generator.files import write_atomic
 
     write_atomic(path, text)
     return path
@@ -100,14 +100,17 @@ def maps(out: Path, seed: int, log: Callable[[str], None]) -> list[Path]:
         written += [Path(p) for p in render_map(generated.board, out / "maps" / f"{system}-map.pdf", fmt="pdf",
                                                 hex_size_mm=25.0, page="a4")
                     if str(p).endswith(".pdf")]
-        (out / "maps" / f"{system}-fairness.txt").write_text(generated.summary() + "\n", encoding="utf-8")
+        report = generated.summary() + "\n\n" + generated.report.table() + "\n"
+        written.append(_write(out / "maps" / f"{system}-fairness.txt", report))
         log(f"{system} map: {generated.board.width}x{generated.board.height}, seed {seed}")
     return written
 
 
 def run_demo(out: Path, seed: int = 1, log: Callable[[str], None] = print) -> list[Path]:
     """Write the demo into ``out``: odds tables, card decks, reference sheets and fair maps."""
-    out = Path(out)
+    from generator.files import ensure_folder
+
+    out = ensure_folder(out, "--out")
     written: list[Path] = []
     written += odds_tables(out)
     written += card_decks(out, log)

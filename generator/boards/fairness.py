@@ -2,9 +2,11 @@
 
 What is measured (and why):
 
-- **Objective distance**: for each player, the fewest steps from any of their start cells to each
-  objective over passable cells. Under symmetry the two sides are equal by construction; without
-  it, a gap of more than one step decides games.
+- **Objective distance**: for each player, the cheapest move from any of their start cells to each
+  objective, with the movement costs of the board's ``system`` (:mod:`generator.boards.paths`:
+  SagaBorn pays for climbs and water, in move points) or in plain steps when the board names no
+  system with its own costs. Under symmetry the two sides are equal by construction; without it,
+  a gap of more than one step decides games.
 - **Exposure**: how many open cells can see at least one of a player's start cells. A side that
   deploys in the open is shot at before it moves.
 - **Objective sight**: from how many open cells each objective can be seen. An objective nobody
@@ -19,58 +21,18 @@ Line of sight comes from :mod:`generator.boards.los` (the ``standard`` rule unle
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
-IMPASSABLE_FIELDS = ("blocked", "pits", "obstructions")
+from .paths import components, cost_unit, distances_from, mover_for
+
 QUARTERS = ("NW", "NE", "SW", "SE")
-
-
-def _cell(value) -> tuple[int, int]:
-    """A cell from the map-file form ``"3,4"`` or a (col, row) pair."""
-    if isinstance(value, str):
-        c, r = value.split(",")
-        return int(c), int(r)
-    c, r = value
-    return int(c), int(r)
 
 
 def _key(cell) -> str:
     return f"{cell[0]},{cell[1]}"
-
-
-def _cells(value) -> list[tuple[int, int]]:
-    if not value:
-        return []
-    if isinstance(value, dict):
-        return [_cell(k) for k in value]
-    return [_cell(v) for v in value]
-
-
-def _field(board, name: str):
-    return getattr(board, name, None)
-
-
-def impassable_cells(board) -> set[tuple[int, int]]:
-    """Cells no fighter may enter: blocked, pits and obstructions."""
-    out: set[tuple[int, int]] = set()
-    for name in IMPASSABLE_FIELDS:
-        out |= set(_cells(_field(board, name)))
-    return out
-
-
-def zones_of(board) -> dict[str, dict[str, list[tuple[int, int]]]]:
-    """Zones as cells: {player: {"start": [...], "reserve": [...]}} whatever the model's exact types."""
-    zones = _field(board, "zones") or {}
-    out = {}
-    for player, zone in zones.items():
-        if hasattr(zone, "model_dump"):
-            zone = zone.model_dump()
-        out[str(player)] = {str(k): _cells(v) for k, v in dict(zone).items()}
-    return out
 
 
 @dataclass
@@ -88,11 +50,13 @@ class FairnessReport:
     problems: list[str]
     players: list[str]
     objectives: list[str]
-    objective_distance: dict[str, dict[str, int | None]]  # player -> objective -> steps
+    objective_distance: dict[str, dict[str, int | None]]  # player -> objective -> cost in distance_unit
     exposure: dict[str, int]  # player -> open cells that see a start cell
     objective_sight: dict[str, int]  # objective -> open cells that see it
     quarter_blocked: dict[str, float]  # quarter -> impassable share
     los_rule: str = "standard"
+    movement: str = "plain"  # the paths.Mover system the distances were costed with
+    distance_unit: str = "steps"  # "steps" or "move points"
     extra: dict[str, Any] = field(default_factory=dict)
 
     # -- judgement ------------------------------------------------------------------------
@@ -134,7 +98,7 @@ class FairnessReport:
         if not self.connected:
             out.append(f"connectivity: {len(self.unreachable)} open cells cannot be reached")
         if self.distance_gap > bounds.max_distance_gap:
-            out.append(f"distance gap: {self.distance_gap} steps > {bounds.max_distance_gap}")
+            out.append(f"distance gap: {self.distance_gap} {self.distance_unit} > {bounds.max_distance_gap}")
         if self.exposure_ratio > bounds.max_exposure_ratio:
             out.append(f"exposure: ratio {self.exposure_ratio:.2f} > {bounds.max_exposure_ratio:g}")
         low = [o for o, n in self.objective_sight.items()
@@ -159,9 +123,6 @@ class FairnessReport:
         data["quarter_spread"] = round(self.quarter_spread, 4)
         return data
 
-    def to_json_text(self) -> str:
-        return json.dumps(self.to_json(), indent=2, sort_keys=True)
-
     def table(self) -> str:
         """A plain-text report for the terminal (fixed-width columns, no colour codes)."""
         lines = [f"{self.grid} board {self.width}x{self.height}: {self.open_cells} of {self.cells} cells open"]
@@ -177,12 +138,12 @@ class FairnessReport:
                 ds = "".join(f"{'-' if self.objective_distance[p].get(obj) is None else self.objective_distance[p][obj]:>9}"
                              for p in self.players)
                 lines.append(obj.ljust(10) + ds + f"{self.objective_sight.get(obj, 0):>11}")
-            lines.append("nearest-first distances: " + "; ".join(
+            lines.append(f"nearest-first distances ({self.distance_unit}, {self.movement} movement): " + "; ".join(
                 f"{p} " + " ".join(str(d) for d in sorted(v for v in self.objective_distance[p].values() if v is not None))
                 for p in self.players) + f" (largest gap {self.distance_gap})")
         lines.append("")
         if self.players:
-            lines.append("exposure (open cells that see a start cell): "
+            lines.append("exposure (cells not blocked that see a start cell): "
                          + ", ".join(f"{p} {self.exposure[p]}" for p in self.players)
                          + f" (ratio {self.exposure_ratio:.2f})")
         else:
@@ -194,24 +155,6 @@ class FairnessReport:
             lines.append("")
             lines += [f"problem: {p}" for p in self.problems]
         return "\n".join(lines)
-
-
-def _neighbours(grid, cells: list[tuple[int, int]]) -> dict[tuple[int, int], list[tuple[int, int]]]:
-    return {c: [tuple(n) for n in grid.neighbours(c) if grid.in_bounds(tuple(n))] for c in cells}
-
-
-def _bfs(neighbours, sources, passable) -> dict:
-    dist = {s: 0 for s in sources}
-    frontier = list(sources)
-    while frontier:
-        nxt = []
-        for cell in frontier:
-            for n in neighbours[cell]:
-                if n not in dist and n in passable:
-                    dist[n] = dist[cell] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
 
 
 def _quarters(grid, cells, impassable) -> dict[str, float]:
@@ -282,16 +225,15 @@ def fairness_report(board, rule: str = "standard", all_pairs: bool | None = None
     by cost.
     """
     grid = board.grid_obj()
-    cells = sorted((tuple(c) for c in grid.cells()), key=lambda c: (c[1], c[0]))
+    cells = grid.cells()  # row-major
     cellset = set(cells)
-    impassable = impassable_cells(board)
+    impassable = board.impassable_cells()
     passable = cellset - impassable
-    neighbours = _neighbours(grid, cells)
     problems: list[str] = []
 
-    zones = zones_of(board)
-    players = sorted(zones)
-    objectives = _cells(_field(board, "objectives"))
+    players = sorted(board.zones)
+    zones = {p: {kind: board.zone_cells(p, kind) for kind in ("start", "reserve")} for p in players}
+    objectives = board.objective_cells()
     seen_in: dict[tuple[int, int], str] = {}
     for p in players:
         for kind, zc in zones[p].items():
@@ -310,42 +252,36 @@ def fairness_report(board, rule: str = "standard", all_pairs: bool | None = None
         if o in seen_in:
             problems.append(f"objective {_key(o)} is in player {seen_in[o]}'s zone")
 
-    groups = []
-    rest = set(passable)
-    while rest:
-        start = min(rest, key=lambda c: (c[1], c[0]))
-        g = set(_bfs(neighbours, [start], passable))
-        groups.append(g)
-        rest -= g
-    groups.sort(key=len, reverse=True)
-    unreachable = sorted(set().union(*groups[1:]) if len(groups) > 1 else set(), key=lambda c: (c[1], c[0]))
+    groups = components(board)
+    unreachable = [c for g in groups[1:] for c in g]
+    unreachable.sort(key=lambda c: (c[1], c[0]))
 
+    mover = mover_for(board.system)
     distance: dict[str, dict[str, int | None]] = {}
     for p in players:
-        starts = [c for c in zones[p].get("start", []) if c in passable]
-        d = _bfs(neighbours, starts, passable)
+        starts = [c for c in zones[p]["start"] if c in passable]
+        d = distances_from(board, starts, mover) if starts else {}
         distance[p] = {_key(o): d.get(o) for o in objectives}
 
     # line of sight over the board's open cells: only rows for start cells and objectives
     order = [tuple(c) for c in board.open_cells()]
     index = {c: i for i, c in enumerate(order)}
-    sources = sorted({c for p in players for c in zones[p].get("start", []) if c in index}
+    sources = sorted({c for p in players for c in zones[p]["start"] if c in index}
                      | {o for o in objectives if o in index}, key=lambda c: (c[1], c[0]))
     rows = _sight_rows(board, order, sources, rule, all_pairs)
     exposure = {}
     for p in players:
-        seen = [rows[c] for c in zones[p].get("start", []) if c in rows]
+        seen = [rows[c] for c in zones[p]["start"] if c in rows]
         exposure[p] = int(np.logical_or.reduce(seen).sum()) if seen else 0
     sight = {_key(o): int(rows[o].sum()) if o in rows else 0 for o in objectives}
 
     n = len(cells)
-    share = {}
-    for name in ("blocked", "pits", "obstructions", "water"):
-        share[name] = round(len(set(_cells(_field(board, name))) & cellset) / n, 4)
-    share["elevation"] = round(len(set(_cells(_field(board, "elevation"))) & cellset) / n, 4)
+    terrain = {"blocked": board.blocked_cells(), "pits": board.pit_cells(), "obstructions": board.obstruction_cells(),
+               "water": board.water_cells(), "elevation": set(board.levels())}
+    share = {name: round(len(found & cellset) / n, 4) for name, found in terrain.items()}
 
     return FairnessReport(
-        grid=str(getattr(board, "grid", "hex")),
+        grid=board.grid,
         width=int(board.width),
         height=int(board.height),
         cells=n,
@@ -361,4 +297,6 @@ def fairness_report(board, rule: str = "standard", all_pairs: bool | None = None
         objective_sight=sight,
         quarter_blocked=_quarters(grid, cells, impassable),
         los_rule=rule,
+        movement=mover.system,
+        distance_unit=cost_unit(mover.system),
     )

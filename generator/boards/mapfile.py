@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Literal, Optional
 
@@ -29,6 +28,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from generator.errors import MapError
+from generator.files import write_atomic
 
 from .hexgrid import HexGrid
 from .squaregrid import SquareGrid
@@ -350,19 +350,7 @@ def dump_map(board: BoardMap) -> str:
 def save_map(board: BoardMap, path: str | os.PathLike) -> Path:
     """Write ``board`` as YAML, atomically (temp file in the same folder, then rename)."""
     path = Path(path)
-    text = dump_map(board)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, dump_map(board))
     return path
 
 

@@ -19,15 +19,26 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Iterable, Literal
+from typing import Iterable
 
 from generator.errors import MapError
 
 from .mapfile import BoardMap, format_cell
 
 Cell = tuple[int, int]
-SystemName = Literal["plain", "bladeborn", "warcry", "gorechosen", "sagaborn"]
 SYSTEMS = ("plain", "bladeborn", "warcry", "gorechosen", "sagaborn")
+
+
+def cost_unit(system: str) -> str:
+    """What a movement cost counts: SagaBorn spends move points (climbs and water cost extra);
+    every other system's step costs 1, so its costs are plain steps."""
+    return "move points" if system == "sagaborn" else "steps"
+
+
+def mover_for(system: str | None) -> Mover:
+    """The default mover of a board made for ``system`` (a plain stepper when no costs apply)."""
+    key = str(system or "plain").strip().lower()
+    return Mover(key if key in SYSTEMS else "plain")
 
 
 @dataclass
@@ -116,11 +127,25 @@ def _check_cell(board: BoardMap, cell: Cell, what: str) -> None:
 def distances(board: BoardMap, start: Cell, mover: Mover | None = None, budget: float | None = None) -> dict[Cell, int]:
     """Cheapest movement cost from ``start`` to every cell it can reach (within ``budget``)."""
     _check_cell(board, start, "start")
+    return distances_from(board, [start], mover, budget)
+
+
+def distances_from(board: BoardMap, starts: Iterable[Cell], mover: Mover | None = None,
+                   budget: float | None = None) -> dict[Cell, int]:
+    """Cheapest cost from the nearest of ``starts`` to every cell (one search, not one per start).
+
+    A whole deployment zone is one source: the fairness report asks how far each side's closest
+    figure is from each objective. Starts off the board or where the mover may not begin a move
+    are kept at cost 0 but not expanded.
+    """
     move = Movement(board, mover)
-    best = {start: 0}
-    if not move.can_start(start):
-        return best
-    heap = [(0, start)]
+    best: dict[Cell, int] = {}
+    heap = []
+    for start in starts:
+        best[start] = 0
+        if move.grid.in_bounds(start) and move.can_start(start):
+            heap.append((0, start))
+    heapq.heapify(heap)
     while heap:
         d, cell = heapq.heappop(heap)
         if d > best.get(cell, d):
@@ -199,7 +224,3 @@ def components(board: BoardMap) -> list[list[Cell]]:
     out.sort(key=len, reverse=True)
     return out
 
-
-def step_distances(board: BoardMap, start: Cell) -> dict[Cell, int]:
-    """Plain step counts around impassable terrain (what fairness reports compare)."""
-    return distances(board, start, Mover("plain"))

@@ -15,9 +15,7 @@ the target folder and renamed, so an error never leaves a half-written map behin
 
 from __future__ import annotations
 
-import io
 import os
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,10 +23,13 @@ from pathlib import Path
 import yaml
 
 from generator.errors import RenderError
+from generator.files import write_atomic
+from generator.layout.pdf import pdf_to_pngs
 from generator.resources import content_dir
+from generator.units import PT_PER_MM
 
-from .render_canvas import PT_PER_MM, PdfCanvas, SvgCanvas, text_width_mm
-from .render_tiling import HEADER_MM, LEGEND_MM, MARGIN_MM, PagePlan, Tile, plan_pages
+from .render_canvas import MapCanvas, text_width_mm
+from .render_tiling import HEADER_MM, MARGIN_MM, PagePlan, Tile, plan_pages
 
 FORMATS = ("svg", "pdf", "png")
 PNG_DPI = 150
@@ -83,14 +84,6 @@ class MapGeometry:
         corners = {c: [(x - x0, y - y0) for x, y in pts] for c, pts in corners.items()}
         centres = {c: (x - x0, y - y0) for c, (x, y) in centres.items()}
         return cls(board, grid, size, x1 - x0, y1 - y0, corners, centres)
-
-    @property
-    def offset_mm(self) -> tuple[float, float]:
-        """Where the grid's own mm origin (centre of cell 0,0 for hexes) sits in map mm."""
-        c = (0, 0)
-        gx, gy = (self.grid.center_mm(c, self.size_mm))
-        mx, my = self.centres[c]
-        return mx - gx, my - gy
 
 
 def _legend_items(board, styles) -> list[tuple[str, str, str]]:
@@ -402,21 +395,6 @@ def compose(cv, board, hex_size_mm: float | None, page: str) -> PagePlan:
 # --------------------------------------------------------------------------------------------
 # Output
 # --------------------------------------------------------------------------------------------
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def page_paths(out: Path, count: int) -> list[Path]:
     """One path for a single page; ``name-p1.ext``, ``name-p2.ext``... for several (SVG, PNG)."""
     if count == 1:
@@ -425,9 +403,9 @@ def page_paths(out: Path, count: int) -> list[Path]:
 
 
 def render_pdf_bytes(board, hex_size_mm: float | None = None, page: str = "a4") -> tuple[bytes, PagePlan]:
-    cv = PdfCanvas(title=board.name or f"{board.system or 'skirmish'} map")
+    cv = MapCanvas(title=board.name or f"{board.system or 'skirmish'} map")
     plan = compose(cv, board, hex_size_mm, page)
-    return cv.finish(), plan
+    return cv.pdf(subject="Printable map: print at 100% (actual size)"), plan
 
 
 def render_map(board, out: str | os.PathLike, fmt: str | None = None, hex_size_mm: float | None = None,
@@ -444,30 +422,13 @@ def render_map(board, out: str | os.PathLike, fmt: str | None = None, hex_size_m
     if out.suffix.lower() != f".{fmt}":
         out = out.with_suffix(f".{fmt}")
     if fmt == "svg":
-        cv = SvgCanvas(title=board.name or f"{board.system or 'skirmish'} map")
+        cv = MapCanvas(title=board.name or f"{board.system or 'skirmish'} map")
         compose(cv, board, hex_size_mm, page)
-        blobs = [s.encode("utf-8") for s in cv.finish()]
+        blobs = [s.encode("utf-8") for s in cv.svgs()]
     else:
         pdf, _ = render_pdf_bytes(board, hex_size_mm, page)
         blobs = [pdf] if fmt == "pdf" else pdf_to_pngs(pdf, dpi)
     paths = page_paths(out, len(blobs))
     for path, blob in zip(paths, blobs):
-        _atomic_write(path, blob)
+        write_atomic(path, blob)
     return paths
-
-
-def pdf_to_pngs(pdf: bytes, dpi: int = PNG_DPI) -> list[bytes]:
-    """Rasterise every page with pdfium (the PNG is exactly the PDF's picture)."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf)
-    out = []
-    try:
-        for i in range(len(doc)):
-            image = doc[i].render(scale=dpi / 72.0).to_pil()
-            buf = io.BytesIO()
-            image.save(buf, format="PNG", dpi=(dpi, dpi))
-            out.append(buf.getvalue())
-    finally:
-        doc.close()
-    return out

@@ -9,13 +9,10 @@ the neighbour), and the first page carries an assembly diagram instead of map co
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 
 from generator.errors import RenderError
-
-MM_PER_INCH = 25.4
-PT_PER_MM = 72.0 / MM_PER_INCH
+from generator.units import parse_length
 
 #: Paper sizes in millimetres (portrait: width, height). ``poster`` is the common 24 x 36 inch print.
 PAGES: dict[str, tuple[float, float]] = {
@@ -34,25 +31,13 @@ HEADER_MM = 12.0
 #: Room at the bottom of a single-page map for the legend.
 LEGEND_MM = 16.0
 
-_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|inch|\")?\s*$", re.IGNORECASE)
-
-
 def parse_length_mm(text: str | float | int, what: str = "--hex-size") -> float:
-    """``"25mm"``, ``"2.5cm"``, ``"1in"``, ``'1"'`` or a bare number (mm) -> millimetres.
+    """A printed cell size (``"25mm"``, ``"2.5cm"``, ``"1in"``, ``'1"'``, a bare number = mm) in mm.
 
-    Raises RenderError naming the option and the accepted forms, so the CLI prints one line.
+    Parsed by :func:`generator.units.parse_length`; sizes outside 5-200 mm are a RenderError
+    naming the option and the allowed range, so the CLI prints one line.
     """
-    if isinstance(text, (int, float)):
-        value, unit = float(text), "mm"
-    else:
-        match = _LENGTH.match(str(text))
-        if not match:
-            raise RenderError(
-                f"{what} {text!r} is not a length: write a number with mm, cm or in, e.g. 25mm or 1in"
-            )
-        value, unit = float(match.group(1)), (match.group(2) or "mm").lower()
-    factor = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "inch": MM_PER_INCH, '"': MM_PER_INCH}[unit]
-    mm = value * factor
+    mm = parse_length(text, what)
     if not 5.0 <= mm <= 200.0:
         raise RenderError(f"{what} {text!r} is {mm:g} mm: allowed is 5 mm to 200 mm")
     return mm

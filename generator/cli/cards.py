@@ -13,7 +13,7 @@ from generator.errors import RenderError
 def _opts(page, card, bleed, crop_marks, backs, back_offset, templates, calibration, formats, dpi):
     from generator.layout.deck import PrintOptions
     from generator.layout.sizes import card_size, page_size
-    from generator.layout.units import parse_length, parse_pair
+    from generator.units import parse_length, parse_pair
 
     fmts = tuple(f.strip().lower() for f in formats.split(",") if f.strip())
     return PrintOptions(
@@ -37,8 +37,8 @@ def register(app: typer.Typer) -> None:
         back_offset: str = typer.Option("0,0mm", "--back-offset", help="Shift the backs X,Y to fix printer drift."),
         templates: Optional[Path] = typer.Option(None, "--templates", help="Your template folder (overrides built-ins)."),
         calibration: bool = typer.Option(False, "--calibration", help="Start with a duplex calibration page pair."),
-        odds: Optional[int] = typer.Option(None, "--odds", help="Print an odds line vs this Defense/Toughness/dice."),
-        dpi: int = typer.Option(100, "--dpi", help="PNG preview resolution."),
+        odds: Optional[int] = typer.Option(None, "--odds", min=0, max=100, help="Print an odds line vs this Defense/Toughness/dice."),
+        dpi: int = typer.Option(100, "--dpi", min=30, max=600, help="PNG preview resolution."),
     ) -> None:
         """Print cards for ROSTER files: N-up sheets at exact size, with bleed, crop marks and duplex backs.
 

@@ -75,14 +75,26 @@ def validate(
     if not targets:
         raise SkirmishError(f"no .yaml, .yml or .json files found in {', '.join(map(str, roots))}")
     problems: list[str] = []
+    bad_files: list[str] = []
     for path in targets:
-        problems.extend(check_file(path))
+        found = check_file(path)
+        if found:
+            bad_files.append(display_path(path))
+        problems.extend(found)
     if problems:
+        # the report (every problem, one per line) is the command's output; stderr gets the one
+        # "error:" line every failing command ends with
         for line in problems:
-            typer.echo(line, err=True)
-        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {len(targets)} file{'s' if len(targets) != 1 else ''}", err=True)
-        raise typer.Exit(2)
-    typer.echo(f"{len(targets)} file{'s' if len(targets) != 1 else ''} checked, no problems")
+            typer.echo(line)
+        raise SkirmishError(
+            f"{_count(len(problems), 'problem')} in {_count(len(bad_files), 'file')} of {len(targets)} checked: "
+            + ", ".join(bad_files[:5]) + (", ..." if len(bad_files) > 5 else "")
+        )
+    typer.echo(f"{_count(len(targets), 'file')} checked, no problems")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 validate.__doc__ = (

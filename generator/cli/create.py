@@ -13,9 +13,10 @@ from typing import Optional
 import typer
 import yaml
 
-from generator.cli.common import console, examples, write_atomic
+from generator.cli.common import console, examples
 from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
+from generator.files import write_atomic
 
 create_app = typer.Typer(
     help="Build combatants at random or with a calculator; save them as content files."
@@ -50,7 +51,7 @@ def save_roster(path: Path, document: dict) -> None:
 def create_random(
     system: str = typer.Argument(..., help="bladeborn, warcry, gorechosen, bladestorm or sagaborn."),
     count: int = typer.Option(1, "--count", min=1, max=100, help="How many combatants to build."),
-    points: Optional[float] = typer.Option(None, "--points", min=1, help="Points budget (per combatant, or the team budget for SagaBorn)."),
+    points: Optional[float] = typer.Option(None, "--points", min=1, max=100_000, help="Points budget (per combatant, or the team budget for SagaBorn)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed: the same seed builds the same combatants."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write the result as a roster file (YAML)."),
 ) -> None:

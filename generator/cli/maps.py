@@ -6,14 +6,15 @@ This module only parses options, calls :mod:`generator.boards` and prints. ``gen
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from generator.boards import los, paths
+from generator.boards import los
+from generator.boards.checks import board_checks
+from generator.boards.fairness import fairness_report
 from generator.boards.mapfile import BoardMap, format_cell, load_map, parse_cell
 from generator.errors import MapError
 
@@ -136,73 +137,6 @@ def los_cmd(
 # ---- validation -------------------------------------------------------------------------------
 
 
-def board_checks(board: BoardMap) -> list[tuple[bool, str]]:
-    """Structural checks of a loaded map: (passed, message) each."""
-    out: list[tuple[bool, str]] = []
-    groups = paths.components(board)
-    if not groups:
-        out.append((False, "no passable cells"))
-        return out
-    if len(groups) == 1:
-        out.append((True, f"connected: all {len(groups[0])} passable cells reach each other"))
-    else:
-        cut = [c for g in groups[1:] for c in g]
-        shown = ", ".join(format_cell(c) for c in cut[:8]) + (" ..." if len(cut) > 8 else "")
-        out.append((False, f"not connected: {len(groups)} separate areas; cut off: {shown}"))
-    where = {c: k for k, g in enumerate(groups) for c in g}
-    if not board.zones:
-        out.append((True, "no deployment zones (none needed for this map)"))
-    for player, zone in board.zones.items():
-        if not zone.start:
-            out.append((False, f"{player}: no starting cells"))
-            continue
-        areas = {where.get(c) for c in board.zone_cells(player, "start")}
-        ok = len(areas) == 1 and None not in areas and areas == {0}
-        out.append((ok, f"{player}: {len(zone.start)} starting, {len(zone.reserve)} reserve cells"
-                        + ("" if ok else " (some are cut off from the main area)")))
-    if board.walls:
-        from generator.boards.clearance import BASE_SIZES_IN, Clearance
-
-        for size in sorted(set(BASE_SIZES_IN.values())):
-            free = Clearance(board, size).free_space()
-            pieces = len(getattr(free, "geoms", [free]))
-            out.append((True, f'walls: a {size:g}" base moves in {pieces} separate area(s)'))
-    bad = [format_cell(c) for c in board.objective_cells() if where.get(c) != 0]
-    if board.objectives:
-        out.append((not bad, f"{len(board.objectives)} objectives" + (f"; cut off: {', '.join(bad)}" if bad else ", all reachable")))
-    return out
-
-
-def fairness_section(board: BoardMap):
-    """The fairness report from generator.boards.fairness, if that module exists (else None).
-
-    The one place the validate command reaches for it, so it can be wired without touching the rest.
-    """
-    try:
-        module = importlib.import_module("generator.boards.fairness")
-    except ImportError:
-        return None
-    return module.fairness_report(board)
-
-
-def _report_text(report) -> str:
-    for attr in ("table", "to_text", "text"):
-        fn = getattr(report, attr, None)
-        if callable(fn):
-            return fn()
-    if isinstance(report, dict):
-        return "\n".join(f"{k}: {v}" for k, v in report.items())
-    return str(report)
-
-
-def _report_json(report):
-    for attr in ("to_json", "model_dump", "to_dict"):
-        fn = getattr(report, attr, None)
-        if callable(fn):
-            return fn()
-    return report if isinstance(report, (dict, list, str, int, float)) else str(report)
-
-
 @map_app.command("validate")
 def validate_cmd(
     map_path: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML)."),
@@ -221,12 +155,11 @@ def validate_cmd(
     """
     board = load_map(map_path)
     checks = board_checks(board)
-    report = fairness_section(board)
+    report = fairness_report(board)
     ok = all(passed for passed, _ in checks)
     if as_json:
         data = {"map": str(map_path), "ok": ok, "checks": [{"ok": p, "message": m} for p, m in checks]}
-        if report is not None:
-            data["fairness"] = _report_json(report)
+        data["fairness"] = report.to_json()
         typer.echo(json.dumps(data, indent=2, default=str))
     else:
         size = f"{board.width}x{board.height} {board.grid}"
@@ -235,8 +168,7 @@ def validate_cmd(
         typer.echo(f"{board.name or map_path.name}: {size}, {len(board.blocked)} blocked")
         for passed, message in checks:
             typer.echo(f"  {'ok ' if passed else 'BAD'} {message}")
-        if report is not None:
-            typer.echo(_report_text(report))
+        typer.echo(report.table())
         typer.echo("valid" if ok else "problems found")
     if not ok:
         raise typer.Exit(1)

@@ -56,7 +56,7 @@ def show(title: str, odds: AttackOdds, kill: int | None, json_out: bool, inputs:
 @odds_app.command("bladestorm")
 def odds_bladestorm(
     attack: str = typer.Option(..., "--attack", help="Melee Attack dice, e.g. 3D6+4 or 2D6+D10+3."),
-    defense: int = typer.Option(..., "--defense", help="Target's Defense: the attack hits when the roll exceeds it."),
+    defense: int = typer.Option(..., "--defense", min=0, help="Target's Defense: the attack hits when the roll exceeds it."),
     damage: str = typer.Option("High", "--damage", help="Melee Damage: High, Low or High+Low with +N, -N, xN."),
     endurance: Optional[int] = typer.Option(None, "--endurance", "--kill", min=1, help="Target's Endurance left, for the kill chance."),
     json_out: bool = JSON_OPT,

@@ -49,24 +49,48 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def _build(loader: yaml.SafeLoader, node: yaml.Node, loc: Path_, lines: dict[Path_, int]) -> Any:
+#: Most values one file may expand to. Real content files hold a few thousand; YAML aliases
+#: nested ten deep (the "billion laughs" file) would otherwise expand until memory runs out.
+MAX_VALUES = 200_000
+
+
+class _TooBig(Exception):
+    pass
+
+
+class _Recursive(Exception):
+    def __init__(self, line: int):
+        self.line = line
+
+
+def _build(loader: yaml.SafeLoader, node: yaml.Node, loc: Path_, lines: dict[Path_, int],
+           budget: list[int], open_nodes: set[int]) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooBig()
     lines.setdefault(loc, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        out: dict[Any, Any] = {}
-        loader.flatten_mapping(node)
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if isinstance(key, list):
-                key = tuple(key)
-            lines[loc + (key,)] = key_node.start_mark.line + 1
-            out[key] = _build(loader, value_node, loc + (key,), lines)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        items = []
-        for index, item in enumerate(node.value):
-            lines[loc + (index,)] = item.start_mark.line + 1
-            items.append(_build(loader, item, loc + (index,), lines))
-        return items
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        if id(node) in open_nodes:  # an alias inside its own anchor: `a: &x [*x]`
+            raise _Recursive(node.start_mark.line + 1)
+        open_nodes.add(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                out: dict[Any, Any] = {}
+                loader.flatten_mapping(node)
+                for key_node, value_node in node.value:
+                    key = loader.construct_object(key_node, deep=True)
+                    if isinstance(key, list):
+                        key = tuple(key)
+                    lines[loc + (key,)] = key_node.start_mark.line + 1
+                    out[key] = _build(loader, value_node, loc + (key,), lines, budget, open_nodes)
+                return out
+            items = []
+            for index, item in enumerate(node.value):
+                lines[loc + (index,)] = item.start_mark.line + 1
+                items.append(_build(loader, item, loc + (index,), lines, budget, open_nodes))
+            return items
+        finally:
+            open_nodes.discard(id(node))
     return loader.construct_object(node, deep=True)
 
 
@@ -76,7 +100,7 @@ def parse_text(text: str, path: Path) -> Source:
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
-        data = None if node is None else _build(loader, node, (), lines)
+        data = None if node is None else _build(loader, node, (), lines, [MAX_VALUES], set())
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
@@ -85,6 +109,12 @@ def parse_text(text: str, path: Path) -> Source:
         raise ContentError(f"{where}: not valid YAML: {problem}") from None
     except yaml.YAMLError as err:
         raise ContentError(f"{display_path(path)}: not valid YAML: {str(err).splitlines()[0]}") from None
+    except _Recursive as err:
+        raise ContentError(f"{display_path(path)}:{err.line}: an alias refers to its own anchor, "
+                           "so the value would never end; write the value out instead") from None
+    except _TooBig:
+        raise ContentError(f"{display_path(path)}: expands to more than {MAX_VALUES:,} values "
+                           "(YAML aliases nested inside aliases?); content files are far smaller") from None
     finally:
         loader.dispose()
     return Source(Path(path), data, lines)

@@ -14,6 +14,8 @@ from typing import Sequence, TypeVar
 
 import numpy as np
 
+from generator.errors import DiceError
+
 T = TypeVar("T")
 
 
@@ -24,6 +26,9 @@ class Rng:
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (2**63))
         self.seed = int(seed)
+        if self.seed < 0:
+            # numpy's SeedSequence takes only non-negative integers; say so instead of crashing
+            raise DiceError(f"seed {self.seed} is negative: use a whole number 0 or more, e.g. --seed 7")
         self._gen = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed)))
 
     # -- dice -----------------------------------------------------------------------------

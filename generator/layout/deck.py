@@ -11,18 +11,19 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 from generator.errors import RenderError
 from generator.layout import pdf_writer
 from generator.layout.cards import Card
 from generator.layout.draw import Drawing
 from generator.layout.impose import SheetPlan, plan_sheet
-from generator.layout.pdf import atomic_path, new_canvas, render_png
+from generator.files import atomic_path, ensure_folder, write_atomic
+from generator.layout.pdf import new_canvas, render_png
 from generator.layout.render import render_drawing
 from generator.layout.sizes import CardSize, PageSize
 from generator.layout.svg_writer import to_svg
-from generator.layout.units import mm_to_pt
+from generator.units import mm_to_pt
 
 FORMATS = ("pdf", "svg", "png")
 
@@ -129,7 +130,7 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
     drawings = [render_card(card, opts.card, opts.bleed, opts.templates) for card in cards]
     for front, back in drawings:
         result.warnings.extend(front.warnings + back.warnings)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    ensure_folder(out_dir, "output folder")
     if "pdf" in opts.formats or "png" in opts.formats:
         with tempfile.TemporaryDirectory() as scratch:
             # a PNG-only run renders from a scratch PDF and leaves any existing PDF alone
@@ -153,8 +154,7 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
                 if suffix and not opts.backs:
                     continue
                 target = out_dir / f"{base}{suffix}.svg"
-                with atomic_path(target) as tmp:
-                    tmp.write_text(to_svg(drawing), encoding="utf-8")
+                write_atomic(target, to_svg(drawing))
                 result.files.append(target)
     return result
 

@@ -7,36 +7,19 @@ target folder and moved into place only when complete, so an error never leaves 
 
 from __future__ import annotations
 
-import os
-import tempfile
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
+from generator.files import write_atomic
 from generator.layout.fonts import font, register_pdf_fonts
-from generator.layout.units import mm_to_pt
+from generator.units import mm_to_pt
 
 
-@contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
-    """Yield a temporary path next to ``path``; move it into place only if the block succeeds."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    os.close(fd)
-    try:
-        yield Path(tmp)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def new_canvas(path: Path, width_mm: float, height_mm: float, title: str):
+def new_canvas(path, width_mm: float, height_mm: float, title: str):
+    """A deterministic reportlab canvas writing to ``path`` (a file name or a binary file object)."""
     from reportlab.pdfgen import canvas as rl_canvas
 
     register_pdf_fonts()
-    c = rl_canvas.Canvas(str(path), pagesize=(mm_to_pt(width_mm), mm_to_pt(height_mm)), invariant=1,
+    c = rl_canvas.Canvas(path if hasattr(path, "write") else str(path), pagesize=(mm_to_pt(width_mm), mm_to_pt(height_mm)), invariant=1,
                          pageCompression=1, initialFontName=font("body").pdf_name, initialFontSize=8)
     c.setTitle(title)
     c.setAuthor("skirmish")
@@ -46,17 +29,26 @@ def new_canvas(path: Path, width_mm: float, height_mm: float, title: str):
     return c
 
 
-def render_png(pdf_path: Path, png_paths: list[Path], dpi: int = 100) -> None:
-    """Render each page of ``pdf_path`` to the given PNG paths (pypdfium2)."""
+def pdf_to_pngs(pdf: bytes | Path, dpi: int = 100) -> list[bytes]:
+    """Every page of a PDF (bytes or a file) as PNG bytes, rasterised by pdfium: the PNG is
+    exactly the PDF's picture. The PNG records its resolution, so it too prints at true size."""
+    import io
+
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(str(pdf_path))
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    out = []
     try:
-        for index, png in enumerate(png_paths):
-            if index >= len(doc):
-                break
-            image = doc[index].render(scale=dpi / 72).to_pil()
-            with atomic_path(png) as tmp:
-                image.save(tmp, format="PNG")
+        for page in doc:
+            buf = io.BytesIO()
+            page.render(scale=dpi / 72.0).to_pil().save(buf, format="PNG", dpi=(dpi, dpi))
+            out.append(buf.getvalue())
     finally:
         doc.close()
+    return out
+
+
+def render_png(pdf_path: Path, png_paths: list[Path], dpi: int = 100) -> None:
+    """Write the first ``len(png_paths)`` pages of ``pdf_path`` to those PNG files, atomically."""
+    for png, blob in zip(png_paths, pdf_to_pngs(pdf_path, dpi)):
+        write_atomic(png, blob)

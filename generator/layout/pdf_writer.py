@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from generator.layout.draw import Circle, ClipEnd, ClipStart, Drawing, Path, Rect, Style, Text
 from generator.layout.fonts import font, register_pdf_fonts
-from generator.layout.units import mm_to_pt
+from generator.units import mm_to_pt
 
 
 @lru_cache(maxsize=512)
@@ -38,15 +38,17 @@ class _State:
 
     def apply(self, style: Style) -> tuple[int, int]:
         c = self.c
+        # reportlab resets the alpha whenever a colour is set (HexColor carries alpha=1), so a
+        # colour and its opacity are one cached setting: caching them apart lost the opacity of
+        # the second colour drawn at the same opacity
         if style.fill:
-            self.set("fill", style.fill, lambda v: c.setFillColor(_colour(v)))
+            self.set("fill", (style.fill, style.opacity), lambda v: c.setFillColor(_colour(v[0]), alpha=v[1]))
         if style.stroke:
-            self.set("stroke", style.stroke, lambda v: c.setStrokeColor(_colour(v)))
+            self.set("stroke", (style.stroke, style.opacity), lambda v: c.setStrokeColor(_colour(v[0]), alpha=v[1]))
             self.set("lw", style.stroke_width, lambda v: c.setLineWidth(mm_to_pt(v)))
             self.set("cap", style.linecap, lambda v: c.setLineCap({"butt": 0, "round": 1, "square": 2}.get(v, 0)))
             self.set("join", style.linejoin, lambda v: c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}.get(v, 0)))
             self.set("dash", style.dash, lambda v: c.setDash([mm_to_pt(d) for d in v] if v else []))
-        self.set("alpha", style.opacity, lambda v: (c.setFillAlpha(v), c.setStrokeAlpha(v)))
         return (1 if style.fill else 0), (1 if style.stroke else 0)
 
 
@@ -90,8 +92,7 @@ def draw_ops(canvas, ops, ox: float, oy: float, page_h: float) -> None:
                     p.close()
             canvas.drawPath(p, stroke=stroke, fill=fill)
         elif isinstance(op, Text):
-            state.set("fill", op.fill, lambda v: canvas.setFillColor(_colour(v)))
-            state.set("alpha", op.opacity, lambda v: (canvas.setFillAlpha(v), canvas.setStrokeAlpha(v)))
+            state.set("fill", (op.fill, op.opacity), lambda v: canvas.setFillColor(_colour(v[0]), alpha=v[1]))
             state.set("font", (op.role, op.size_pt), lambda v: canvas.setFont(font(v[0]).pdf_name, v[1]))
             canvas.drawString(X(op.x), Y(op.y), op.text)
         elif isinstance(op, ClipStart):

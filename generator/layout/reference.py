@@ -15,7 +15,8 @@ import yaml
 
 from generator.errors import RenderError
 from generator.layout import pdf_writer, scene
-from generator.layout.pdf import atomic_path, new_canvas
+from generator.files import atomic_path
+from generator.layout.pdf import new_canvas
 from generator.layout.render import render_markup
 from generator.layout.sizes import PageSize
 from generator.resources import content_dir

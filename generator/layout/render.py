@@ -19,7 +19,7 @@ from generator.errors import RenderError
 from generator.layout import scene
 from generator.layout.draw import Drawing
 from generator.layout.fonts import text_width
-from generator.layout.units import pt_to_mm
+from generator.units import pt_to_mm
 from generator.resources import templates_dir
 
 

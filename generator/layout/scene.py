@@ -206,7 +206,7 @@ class _Builder:
         x, y = _pt(m, _f(a, "x"), _f(a, "y"))
         anchor = a.get("anchor", a.get("text-anchor", "start"))
         from generator.layout.fonts import text_width
-        from generator.layout.units import pt_to_mm
+        from generator.units import pt_to_mm
 
         if a.get("w"):
             w = _f(a, "w") * _scale(m)

@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from generator.errors import RenderError
-from generator.layout.units import parse_length
+from generator.units import parse_length
 from generator.resources import content_dir
 
 

@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from generator.layout.draw import Circle, ClipEnd, ClipStart, Drawing, Path, Rect, Style, Text
 from generator.layout.fonts import svg_font_attrs
-from generator.layout.units import pt_to_mm
+from generator.units import pt_to_mm
 
 
 def _n(v: float) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.layout.fonts import text_width
-from generator.layout.units import pt_to_mm
+from generator.units import pt_to_mm
 
 STEP_PT = 0.25
 ELLIPSIS = "\u2026"

@@ -20,7 +20,9 @@ def test_connected_and_tile_route_follow_the_same_rule():
     assert goblin.connected((1, 1), (1, 11))
     assert not troll.connected((1, 1), (1, 11))
     route = goblin.tile_route((0, 0), (0, 11))
-    assert route is not None and (5, 6) in route or (5, 5) in route
+    # the only way over the wall line y = 6 is straight through the gap: tile (5,5) then (5,6)
+    assert route is not None and route[0] == (0, 0) and route[-1] == (0, 11)
+    assert route[route.index((5, 5)) + 1] == (5, 6)
     assert troll.tile_route((0, 0), (0, 11)) is None
 
 

@@ -96,3 +96,52 @@ def test_rows_only_sight_equals_the_all_pairs_matrix(system, size):
     whole = fairness_report(board, all_pairs=True).to_json()
     rows = fairness_report(board, all_pairs=False).to_json()
     assert whole == rows
+
+
+def strip(system=None, **terrain):
+    """A one-row hex strip 0,0 .. 4,0: A starts at the west end, B at the east, the objective between."""
+    data = {"grid": "hex", "width": 5, "height": 1, "objectives": ["2,0"],
+            "zones": {"A": {"start": ["0,0"]}, "B": {"start": ["4,0"]}}, **terrain}
+    if system:
+        data["system"] = system
+    return board_from_dict(data)
+
+
+def test_sagaborn_distances_pay_for_water_and_climbs():
+    # A wades through water at 1,0 (2 move points) then steps out (1); B climbs a level at 3,0
+    # (1 + 1) then steps down (1). Two steps each, three move points each.
+    board = strip("sagaborn", water=["1,0"], elevation={"3,0": 1})
+    r = fairness_report(board)
+    assert r.movement == "sagaborn" and r.distance_unit == "move points"
+    assert r.objective_distance == {"A": {"2,0": 3}, "B": {"2,0": 3}}
+    assert r.distance_gap == 0
+    assert "nearest-first distances (move points, sagaborn movement)" in r.table()
+
+
+def test_sagaborn_water_on_one_side_opens_a_gap_plain_steps_do_not_see():
+    costed = fairness_report(strip("sagaborn", water=["1,0"]))
+    assert costed.objective_distance == {"A": {"2,0": 3}, "B": {"2,0": 2}}
+    assert costed.distance_gap == 1
+    plain = fairness_report(strip(None, water=["1,0"]))
+    assert plain.movement == "plain" and plain.distance_unit == "steps"
+    assert plain.objective_distance == {"A": {"2,0": 2}, "B": {"2,0": 2}}
+    assert plain.distance_gap == 0
+    bounds = FairnessBounds(max_distance_gap=0)
+    assert "distance gap: 1 move points > 0" in costed.check(bounds)
+    assert plain.check(bounds) == []
+
+
+def test_a_cliff_higher_than_height_one_cuts_the_sagaborn_route():
+    # 3,0 stands two levels up: a Height 1 unit cannot climb it, so B has no way to the objective
+    r = fairness_report(strip("sagaborn", elevation={"3,0": 2}))
+    assert r.objective_distance["B"]["2,0"] is None and r.objective_distance["A"]["2,0"] == 2
+    assert "distance gap" in [p.split(":")[0] for p in r.check(FairnessBounds())]
+
+
+@pytest.mark.parametrize("seed", [1, 8])
+def test_generated_sagaborn_map_reports_equal_costed_distances(seed):
+    from generator.boards.mapgen import generate_map
+
+    report = generate_map("sagaborn", seed=seed).report
+    assert report.distance_unit == "move points"
+    assert report.distance_gap == 0

@@ -3,7 +3,6 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from generator.boards.fairness import impassable_cells
 from generator.boards.mapfile import dump_map
 from generator.boards.mapgen import (
     bfs_distances,
@@ -42,7 +41,7 @@ def test_generated_maps_are_legal_connected_and_fair(system, symmetry):
     board, report = gen.board, gen.report
     assert report.connected and not report.problems
     grid = board.grid_obj()
-    open_cells = set(grid.cells()) - impassable_cells(board)
+    open_cells = set(grid.cells()) - board.impassable_cells()
     assert len(components({c: grid.neighbours(c) for c in grid.cells()}, open_cells)) == 1
     assert set(board.zones) == {"A", "B"}
     for zone in board.zones.values():

@@ -26,9 +26,13 @@ def test_bladeborn_fighter_next_to_an_enemy_cannot_move():
 def test_occupied_pits_and_obstructions_cannot_be_entered():
     board = BoardMap(width=5, height=1, pits=["2,0"])
     assert shortest_path(board, (0, 0), (4, 0), Mover("gorechosen")) is None
+    # column 2 is a pit, an obstruction and a fighter: no way across
     board = BoardMap(width=5, height=3, obstructions=["2,1"], pits=["2,0"])
-    route = shortest_path(board, (0, 1), (4, 1), Mover("gorechosen", occupied={(2, 2)}))
-    assert route is None or all(c not in {(2, 0), (2, 1), (2, 2)} for c in route.cells)
+    assert shortest_path(board, (0, 1), (4, 1), Mover("gorechosen", occupied={(2, 2)})) is None
+    # with the fighter gone the only way is through its hex, at the bottom of the column
+    route = shortest_path(board, (0, 1), (4, 1), Mover("gorechosen"))
+    assert route is not None and (2, 2) in route.cells
+    assert not {(2, 0), (2, 1)} & set(route.cells)
 
 
 def test_sagaborn_climbing_costs_one_per_level_and_is_limited_by_height():
@@ -66,3 +70,15 @@ def test_out_of_board_start_is_a_map_error():
         distances(BoardMap(width=5, height=3), (9, 9))
     with pytest.raises(MapError, match="unknown movement system"):
         Mover("chess")
+
+
+def test_board_checks_name_what_is_cut_off():
+    from generator.boards.checks import board_checks
+
+    board = BoardMap(width=5, height=3, orientation="pointy", blocked=["1,0", "1,1", "0,2", "1,2"],
+                     objectives=["0,0", "3,1"], zones={"A": {"start": ["0,1"]}, "B": {"start": ["4,1"]}})
+    checks = dict((message, ok) for ok, message in board_checks(board))
+    assert checks["not connected: 2 separate areas; cut off: 0,0, 0,1"] is False
+    assert checks["A: 1 starting, 0 reserve cells (some are cut off from the main area)"] is False
+    assert checks["B: 1 starting, 0 reserve cells"] is True
+    assert checks["2 objectives; cut off: 0,0"] is False

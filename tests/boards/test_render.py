@@ -2,6 +2,7 @@
 
 import io
 import re
+import xml.etree.ElementTree as ET
 
 import pypdf
 import pytest
@@ -145,11 +146,15 @@ def test_pdf_embeds_the_shipped_fonts_and_is_deterministic():
 def test_svg_is_in_millimetres_and_true_scale(tmp_path):
     (path,) = render_map(hex_board(), tmp_path / "m.svg", hex_size_mm=25.0)
     text = path.read_text()
-    assert 'width="210.000mm"' in text and 'viewBox="0 0 210.000 297.000"' in text
+    root = ET.fromstring(text)
+    assert (root.get("width"), root.get("height")) == ("210mm", "297mm")
+    assert [float(v) for v in root.get("viewBox").split()] == [0, 0, 210, 297]
     assert "Print at 100%" in text
-    polygons = re.findall(r'<polygon[^>]* points="([^"]+)"', text)
-    hexes = [[tuple(map(float, p.split(","))) for p in pts.split()] for pts in polygons]
-    hexes = [h for h in hexes if len(h) == 6]
+    hexes = []
+    for el in root.iter("{http://www.w3.org/2000/svg}path"):
+        nums = [float(v) for v in re.findall(r"-?[\d.]+", el.get("d"))]
+        if el.get("d").count("L") == 5 and el.get("d").endswith("Z"):
+            hexes.append(list(zip(nums[0::2], nums[1::2])))
     assert len(hexes) >= 20
     for h in hexes[:20]:
         ys = [y for _, y in h]
@@ -160,8 +165,13 @@ def test_png_pages_of_a_tiled_map(tmp_path):
     paths = render_map(hex_board(13, 10), tmp_path / "big.png", hex_size_mm=25.0, dpi=40)
     assert [p.name for p in paths] == [f"big-p{i}.png" for i in range(1, len(paths) + 1)]
     assert len(paths) >= 3
+    from PIL import Image
+
     for p in paths:
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        with Image.open(p) as image:  # the resolution is recorded, so the PNG prints at true size
+            assert image.info["dpi"] == pytest.approx((40, 40), abs=0.01)
+            assert image.width == pytest.approx(297 / 25.4 * 40, abs=1) or image.width == pytest.approx(210 / 25.4 * 40, abs=1)
 
 
 def test_failed_render_leaves_no_file(tmp_path, monkeypatch):
@@ -183,3 +193,11 @@ def test_unknown_format():
 
 def test_pages_known():
     assert set(PAGES) >= {"a4", "letter", "poster"}
+
+
+def test_svg_escapes_a_map_name_with_markup_characters(tmp_path):
+    board = hex_board(name='Grot <"Big"> & Co')
+    (path,) = render_map(board, tmp_path / "m.svg", hex_size_mm=25.0)
+    root = ET.fromstring(path.read_text())  # would not parse if the name broke the markup
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert any('Grot <"Big"> & Co' in t for t in texts)

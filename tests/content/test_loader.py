@@ -147,3 +147,31 @@ def test_user_content_overrides_and_extends(tmp_path):
     lib = ContentLibrary(user_dir=tmp_path / "user", builtin_dir=tmp_path / "builtin")
     names = sorted(loaded.model.name for loaded in lib.load("bladestorm", "roster"))
     assert names == ["Extra", "My Goblins"]
+
+
+def test_anchors_and_aliases_still_share_values(tmp_path):
+    from generator.content.source import read_source
+
+    path = tmp_path / "a.yaml"
+    path.write_text("zone: &z [1, 2]\nsame: *z\n")
+    assert read_source(path).data == {"zone": [1, 2], "same": [1, 2]}
+
+
+def test_an_alias_inside_its_own_anchor_is_a_one_line_error(tmp_path):
+    from generator.content.source import read_source
+
+    path = tmp_path / "rec.yaml"
+    path.write_text("name: X\nloop: &a [1, *a]\n")
+    with pytest.raises(ContentError, match=r"rec.yaml:2: an alias refers to its own anchor"):
+        read_source(path)
+
+
+def test_nested_aliases_cannot_expand_without_end(tmp_path):
+    from generator.content.source import MAX_VALUES, read_source
+
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines) + "\n")  # 10**9 values if expanded
+    with pytest.raises(ContentError, match=f"expands to more than {MAX_VALUES:,} values"):
+        read_source(path)

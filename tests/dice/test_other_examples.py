@@ -50,6 +50,9 @@ def test_battle_dice_damage_never_negative(a, d):
     odds = battle_dice.attack_odds(a, d)
     assert odds.damage.min >= 0
     assert sum(odds.damage.values()) == 1
+    # the most damage is every attack die a crit (1 in 8) and no shield among the defence (5 in 8)
+    assert odds.damage.max == 2 * a
+    assert odds.damage[2 * a] == (Fraction(1, 8) ** a * Fraction(5, 8) ** d if a else 1)
 
 
 def test_same_seed_same_rolls():

@@ -12,7 +12,7 @@ from generator.layout.cards import cards_for
 from generator.layout.deck import PrintOptions, print_deck
 from generator.layout.impose import plan_sheet
 from generator.layout.sizes import card_size, page_size
-from generator.layout.units import PT_PER_MM
+from generator.units import PT_PER_MM
 
 TOL_MM = 0.1
 
@@ -162,3 +162,27 @@ def test_custom_card_size(rosters, tmp_path):
     result = print_deck(deck(rosters), tmp_path, options(card=size))
     plan = plan_sheet(page_size("a4"), size)
     assert has_rect(rects_mm(PdfReader(result.files[0]).pages[0]), *plan.slots[0], 70, 110)
+
+
+def test_every_colour_keeps_its_opacity_in_the_pdf():
+    """reportlab resets the alpha when a colour is set; the second translucent colour must stay
+    translucent (map zones of player B came out opaque when colour and alpha were cached apart)."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    from generator.layout.draw import Rect, Style
+    from generator.layout.pdf import new_canvas
+    from generator.layout.pdf_writer import draw_ops
+
+    buffer = io.BytesIO()
+    c = new_canvas(buffer, 40, 20, "alpha")
+    draw_ops(c, [Rect(0, 0, 20, 20, Style(fill="#ff0000", opacity=0.5)),
+                 Rect(20, 0, 20, 20, Style(fill="#0000ff", opacity=0.5))], 0, 0, 20)
+    c.showPage()
+    c.save()
+    image = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=1).to_pil().convert("RGB")
+    w, h = image.size
+    left, right = image.getpixel((w // 4, h // 2)), image.getpixel((3 * w // 4, h // 2))
+    assert left[0] > 240 and 120 <= left[1] <= 135  # half red over white
+    assert right[2] > 240 and 120 <= right[0] <= 135  # half blue over white, not solid blue

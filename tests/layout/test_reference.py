@@ -10,7 +10,7 @@ from generator.errors import RenderError
 from generator.layout import reference
 from generator.layout.reference import write_reference
 from generator.layout.sizes import page_size
-from generator.layout.units import PT_PER_MM
+from generator.units import PT_PER_MM
 
 
 def test_bladestorm_chart_is_the_exact_chance_to_beat_defense():

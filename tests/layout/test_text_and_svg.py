@@ -2,6 +2,8 @@
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from generator.layout.cards import cards_for
 from generator.layout.deck import card_context, render_card
 from generator.layout.draw import Text
@@ -10,7 +12,7 @@ from generator.layout.scene import build
 from generator.layout.sizes import card_size
 from generator.layout.svg_writer import to_svg
 from generator.layout.textfit import Word, fit
-from generator.layout.units import pt_to_mm
+from generator.units import pt_to_mm
 
 
 def test_wrapped_lines_never_exceed_the_box():
@@ -111,3 +113,18 @@ def test_png_only_leaves_no_pdf(rosters, tmp_path):
                         PrintOptions(page=page_size("a4"), card=card_size("poker"), formats=("png",)))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards-sheet1.png"]
     assert result.files == [tmp_path / "cards-sheet1.png"]
+
+
+@pytest.mark.parametrize("text, mm", [("3mm", 3.0), ("2.5cm", 25.0), ("1in", 25.4), ("1inch", 25.4), ('1"', 25.4),
+                                      ("72pt", 25.4), ("-1.5mm", -1.5), ("30", 30.0), (7, 7.0)])
+def test_one_length_parser_for_cards_and_maps(text, mm):
+    from generator.units import parse_length
+
+    assert parse_length(text) == pytest.approx(mm)
+
+
+def test_offset_pairs_take_the_unit_of_the_second_number():
+    from generator.units import parse_pair
+
+    assert parse_pair("0.5,-1mm") == pytest.approx((0.5, -1.0))
+    assert parse_pair('1,0.5"') == pytest.approx((25.4, 12.7))

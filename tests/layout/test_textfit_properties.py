@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from generator.layout.fonts import text_width
 from generator.layout.textfit import Word, fit
-from generator.layout.units import pt_to_mm
+from generator.units import pt_to_mm
 
 words = st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzWM<&\"'0123456789+-", min_size=1, max_size=12),
                  min_size=1, max_size=40)

@@ -1,0 +1,137 @@
+"""Bad input to every command: one line ``error: ...`` naming what is wrong and what is allowed,
+exit code 2, no traceback, and nothing (not even a temporary file) left in the output folder.
+
+Run in process (``main(argv)``) so the whole table stays fast; ``test_roll_odds_cli`` and
+``test_installed_script`` cover the real subprocess.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import generator.content
+from generator.cli.app import main
+
+ROSTER = "content/bladestorm/warriors-of-ash-goblins.yaml"
+
+
+@pytest.fixture
+def files(tmp_path):
+    """Bad (and good) input files; ``OUT`` is an empty output folder that must stay empty."""
+    (tmp_path / "malformed.yaml").write_text("system: bladestorm\nkind: roster\nname: X\ncombatants: [\n")
+    (tmp_path / "invalid.yaml").write_text(
+        "system: bladestorm\nkind: roster\nname: X\ncombatants:\n  - name: Cro\n    defense: 99\n")
+    (tmp_path / "binary.yaml").write_bytes(b"\x00\x01\xff\xfe")
+    (tmp_path / "bad.json").write_text("[1,2\n")
+    (tmp_path / "text.yaml").write_text("just text\n")
+    (tmp_path / "offboard.yaml").write_text('grid: hex\nwidth: 5\nheight: 4\nblocked: ["9,9"]\n')
+    (tmp_path / "map.yaml").write_text("grid: hex\nwidth: 5\nheight: 4\n")
+    (tmp_path / "OUT").mkdir()
+    return tmp_path
+
+
+def run(args, files, capsys):
+    argv = [a.replace("T/", f"{files}/") for a in args]
+    try:
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+    finally:
+        generator.content.set_user_content_dir(None)
+    captured = capsys.readouterr()
+    return stop.value.code, captured.out, captured.err
+
+
+CASES = [
+    # roll and odds: malformed expressions, out-of-range counts
+    (["roll", "3D6+"], "incomplete"),
+    (["roll", "2D6", "--times", "0"], "'--times'"),
+    (["roll", "999D6"], "at most 100"),
+    (["roll", "2D6", "--seed", "-1"], "seed -1 is negative: use a whole number 0 or more"),
+    (["create", "random", "bladestorm", "--seed", "-5"], "seed -5 is negative"),
+    (["map", "generate", "--system", "bladeborn", "--seed", "-3", "--out", "T/OUT/m.yaml"], "seed -3 is negative"),
+    (["odds", "bladestorm", "--attack", "3D6", "--defense", "-5"], "'--defense'"),
+    (["odds", "bladestorm", "--attack", "200D6", "--defense", "7"], "at most 100"),
+    (["odds", "bladeborn", "--attacks", "4", "--strength", "4", "--damage", "2/x", "--toughness", "4"], "hit/crit"),
+    (["odds", "sagaborn", "--attack", "101", "--defense", "3"], "less than or equal to 100"),
+    (["odds", "gorechosen", "--dice", "3", "--to-hit", "1", "--wounds", "1"], "use 2 to 6"),
+    (["odds", "nosuch"], "No such command 'nosuch'"),
+    # content commands: missing, malformed, invalid files
+    (["systems", "--bogus"], "No such option: --bogus"),
+    (["validate", "T/missing.yaml"], "missing.yaml: no such file"),
+    (["validate", "T/malformed.yaml"], "1 problem in 1 file of 1 checked: "),
+    (["validate", "T/binary.yaml"], "binary.yaml"),
+    (["validate", "T/invalid.yaml", "T/bad.json"], "problems in 2 files of 2 checked"),
+    (["show", "T/missing.yaml"], "no such file"),
+    (["show", "T/malformed.yaml"], "malformed.yaml:5: not valid YAML"),
+    (["show", "T/OUT"], "is a folder"),
+    (["show", ROSTER, "Nobody"], "no combatant named 'Nobody'; it has: Cro"),
+    (["show", "T/invalid.yaml"], "invalid.yaml:5: combatants[0].race: is required"),
+    (["--content", "T/missing", "systems"], "--content"),
+    # create
+    (["create", "random", "nosuch"], "choose one of bladeborn"),
+    (["create", "random", "bladestorm", "--count", "1000"], "'--count'"),
+    (["create", "random", "bladestorm", "--points", "1e9"], "'--points'"),
+    (["create", "random", "sagaborn", "--points", "1"], "cheapest random SagaBorn squad"),
+    (["create", "random", "bladestorm", "--out", "T/OUT"], "is a folder; give a file name"),
+    (["create", "calc", "bladestorm", "--size", "gigantic"], "choose one of small, medium"),
+    (["create", "calc", "sagaborn", "--move", "99"], "allowed 1 to 10"),
+    # cost
+    (["cost", "T/bad.json"], "bad.json:2: not valid JSON"),
+    (["cost", ROSTER, "--system", "nosuch"], "--system 'nosuch' is not known"),
+    (["cost", ROSTER, "--system", "sagaborn"], "is a bladestorm roster, not sagaborn"),
+    # cards and sheet
+    (["cards", "T/invalid.yaml", "--out", "T/OUT"], "invalid.yaml:5"),
+    (["cards", ROSTER, "--out", "T/OUT", "--page", "a9"], "unknown page 'a9'"),
+    (["cards", ROSTER, "--out", "T/OUT", "--card", "0x0mm"], "each side must be 20-300 mm"),
+    (["cards", ROSTER, "--out", "T/OUT", "--bleed", "-1mm"], "bleed -1mm is negative"),
+    (["cards", ROSTER, "--out", "T/OUT", "--back-offset", "x"], "--back-offset 'x'"),
+    (["cards", ROSTER, "--out", "T/OUT", "--dpi", "0"], "'--dpi'"),
+    (["cards", ROSTER, "--out", "T/OUT", "--format", "png", "--dpi", "100000"], "'--dpi'"),
+    (["cards", ROSTER, "--out", "T/OUT", "--odds", "-3"], "'--odds'"),
+    (["cards", ROSTER, "--out", "T/OUT", "--templates", "T/missing"], "not a folder"),
+    (["cards", ROSTER, "--out", "T/map.yaml"], "is a file, not a folder"),
+    (["sheet", "nosuch"], "choose one of bladestorm"),
+    (["sheet", "bladestorm", "--page", "a9", "--out", "T/OUT/ref.pdf"], "unknown page 'a9'"),
+    (["sheet", "bladestorm", "--out", "T/OUT"], "is a folder; give a file name"),
+    # maps
+    (["map", "los", "T/missing.yaml"], "no such map file"),
+    (["map", "los", "T/text.yaml"], "must be a YAML mapping"),
+    (["map", "los", "T/offboard.yaml"], "offboard.yaml:4: blocked[0]: '9,9' is outside the 5x4 board"),
+    (["map", "los", "T/map.yaml", "--from", "9,9"], "outside the 5x4 board"),
+    (["map", "los", "T/map.yaml", "--from", "a"], "'a' is not a cell"),
+    (["map", "los", "T/map.yaml", "--los-rule", "fuzzy"], "use one of: standard, strict, per-hex"),
+    (["map", "validate", "T/malformed.yaml"], "not valid YAML"),
+    (["map", "validate", "T/binary.yaml"], "not a UTF-8 text file"),
+    (["map", "generate", "--system", "nosuch"], "choose one of bladeborn"),
+    (["map", "generate", "--system", "bladeborn", "--size", "2x2"], "each side must be 4 to 60"),
+    (["map", "generate", "--system", "bladeborn", "--density", "5"], "allowed is 0 to 0.4"),
+    (["map", "generate", "--system", "bladeborn", "--objectives", "500"], "allowed is 0 to 12"),
+    (["map", "generate", "--system", "bladeborn", "--symmetry", "spiral"], "rotational, mirror, none"),
+    (["map", "render", "T/offboard.yaml", "--out", "T/OUT/m.pdf"], "outside the 5x4 board"),
+    (["map", "render", "T/map.yaml", "--format", "gif", "--out", "T/OUT/m.gif"], "choose one of svg, pdf, png"),
+    (["map", "render", "T/map.yaml", "--hex-size", "5000mm", "--out", "T/OUT/m.pdf"], "allowed is 5 mm to 200 mm"),
+    (["map", "render", "T/map.yaml", "--page", "a9", "--out", "T/OUT/m.pdf"], "unknown page 'a9'"),
+    (["map", "render", "T/map.yaml", "--out", "T/OUT"], "give a .pdf, .svg or .png name"),
+    # demo
+    (["demo", "--out", "T/map.yaml"], "is a file, not a folder"),
+    (["demo", "--seed", "x"], "'--seed'"),
+]
+
+
+@pytest.mark.parametrize("args, needle", CASES, ids=[" ".join(a) for a, _ in CASES])
+def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(files, capsys, args, needle):
+    code, _, err = run(args, files, capsys)
+    assert code == 2, err
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert needle in err
+    assert "Traceback" not in err
+    assert list((files / "OUT").iterdir()) == []
+
+
+def test_validate_lists_every_problem_on_stdout(files, capsys):
+    code, out, err = run(["validate", "T/invalid.yaml", "T/malformed.yaml"], files, capsys)
+    assert code == 2
+    lines = out.strip().splitlines()
+    assert any("malformed.yaml:5: not valid YAML" in line for line in lines)
+    assert sum("invalid.yaml:" in line for line in lines) == 4
+    assert err == f"error: 5 problems in 2 files of 2 checked: {files}/invalid.yaml, {files}/malformed.yaml\n"
