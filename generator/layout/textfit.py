@@ -150,10 +150,18 @@ def _wrap_forced(words: list[Word], width: float, size: float) -> list[list[Word
 
 
 def _ellipsize(line: list[Word], width: float, size: float) -> None:
-    last = line[-1]
-    text = last.text + ELLIPSIS
-    def line_w() -> float:
+    """End ``line`` with an ellipsis that fits: shorten the last word, and when even a bare
+    ellipsis does not fit after the words before it, drop that word and try the one before."""
+
+    def width_with(text: str, last: Word) -> float:
         return sum(p[3] for p in _line_runs(line[:-1] + [Word(text, last.role, last.fill)], size))
-    while len(text) > 1 and line_w() > width:
-        text = text[:-2] + ELLIPSIS
-    line[-1] = Word(text, last.role, last.fill, last.breaks_before)
+
+    while True:
+        last = line[-1]
+        text = last.text + ELLIPSIS
+        while len(text) > 1 and width_with(text, last) > width:
+            text = text[:-2] + ELLIPSIS
+        if len(line) == 1 or width_with(text, last) <= width:
+            line[-1] = Word(text, last.role, last.fill, last.breaks_before)
+            return
+        line.pop()
