@@ -39,3 +39,16 @@ def test_builtin_roster_prints_every_combatant(path, tmp_path):
     for name in names:
         assert name in text
     assert not result.warnings, result.warnings
+
+
+def test_a_card_without_a_printed_cost_shows_the_rules_core_price():
+    # The book gives the goblins' side total (636 TPC) but no TPC each: the card prices them.
+    from generator.content import load_roster
+    from generator.layout.cards import cards_for
+    from generator.resources import content_dir
+
+    system, roster = load_roster(content_dir() / "bladestorm" / "warriors-of-ash-goblins.yaml")
+    cro = next(c for c in system.combatants(roster) if c.name == "Cro")
+    assert cro.tpc is None
+    [card] = [c for c in cards_for("bladestorm", roster) if c.title == "Cro"]
+    assert card.front.view["tpc"] == str(round(system.price([cro])[0].cost))

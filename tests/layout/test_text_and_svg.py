@@ -128,3 +128,21 @@ def test_offset_pairs_take_the_unit_of_the_second_number():
 
     assert parse_pair("0.5,-1mm") == pytest.approx((0.5, -1.0))
     assert parse_pair('1,0.5"') == pytest.approx((25.4, 12.7))
+
+
+def test_svg_shapes_keep_the_drawing_geometry(rosters):
+    """Every rectangle and circle of the drawing appears in the SVG at its own place and size."""
+    from generator.layout.draw import Circle, Rect
+
+    card = cards_for("bladestorm", rosters["bladestorm"])[0]
+    front, _ = render_card(card, card_size("poker"), 0)
+    root = ET.fromstring(to_svg(front).encode())
+    ns = "{http://www.w3.org/2000/svg}"
+    for defs in root.findall(f"{ns}defs"):  # clip outlines are not drawn shapes
+        root.remove(defs)
+    rects = [float(r.get(k)) for r in root.iter(f"{ns}rect") for k in ("x", "y", "width", "height")]
+    drawn = [v for op in front.ops if isinstance(op, Rect) for v in (op.x, op.y, op.w, op.h)]
+    assert len(rects) > 12 and rects == pytest.approx(drawn, abs=1e-3)
+    circles = [float(c.get(k)) for c in root.iter(f"{ns}circle") for k in ("cx", "cy", "r")]
+    assert circles == pytest.approx([v for op in front.ops if isinstance(op, Circle) for v in (op.cx, op.cy, op.r)], abs=1e-3)
+    assert len(circles) >= 3 * 51  # the Sea-Troll: Endurance 51, one circle per point (and a badge)

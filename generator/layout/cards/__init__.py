@@ -94,3 +94,22 @@ def cards_for(system: str, roster: Any, combatants: Sequence[Any] | None = None,
     for template, view in getattr(mod, "extra_cards", lambda r: [])(roster):
         out.append(Card(view["name"], Face(f"cards/{template}", view), back, system))
     return out
+
+
+def priced_cost(combatant: Any, system: str, *names: str) -> str:
+    """The cost a card shows: the printed one, else the rules core's own price for it.
+
+    The book's Bladestorm goblins, for example, come with a side total but no TPC each; a card
+    with an empty cost badge would look broken, so it shows what ``skirmish cost`` would say.
+    Plain dict fixtures (no model) show only what they carry.
+    """
+    from pydantic import BaseModel
+
+    value = field(combatant, *names, default=None)
+    if value in (None, "") and isinstance(combatant, BaseModel):
+        from generator.systems import get_system
+
+        price = get_system(system).price
+        if price is not None:
+            value = round(price([combatant])[0].cost)
+    return text(value) if value is not None else ""

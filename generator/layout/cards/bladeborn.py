@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.layout.cards import field, items, label, text
+from generator.layout.cards import field, items, label, priced_cost, text
 
 FRONT = "fighter.svg.j2"
 BACK = "back.svg.j2"
@@ -44,7 +44,7 @@ def fighter_view(c: Any, system: str) -> dict[str, Any]:
              "damage": _damage(w)}
             for w in items(c, "weapons")
         ],
-        "points": text(field(c, "points", "cost", default="")),
+        "points": priced_cost(c, "warcry", "points", "cost"),  # one points model for both systems
         "odds": [],
     }
 

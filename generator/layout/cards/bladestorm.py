@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.errors import SkirmishError
-from generator.layout.cards import field, items, text
+from generator.layout.cards import field, items, priced_cost, text
 
 FRONT = "bladestorm.svg.j2"
 BACK = "back.svg.j2"
@@ -49,7 +49,7 @@ def card_view(c: Any) -> dict[str, Any]:
         "endurance": int(field(c, "endurance", default=0) or 0),
         "weapons": weapons,
         "special": text(special),
-        "tpc": text(field(c, "tpc", "cost", default="")),
+        "tpc": priced_cost(c, "bladestorm", "tpc", "cost"),
         "odds": [],
     }
 
