@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from generator.errors import SkirmishError
+from generator.files import write_atomic
 
 
 def yaml_text(document: dict[str, Any]) -> str:
@@ -25,8 +26,7 @@ def write_document(path: Path | str, document: dict[str, Any]) -> Path:
     """Write ``document`` to ``path`` (making its folder); refuse an unwritable path clearly."""
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(yaml_text(document), encoding="utf-8")
+        write_atomic(path, yaml_text(document))  # never a half-written roster
     except OSError as err:
         raise SkirmishError(f"cannot write {path}: {err.strerror or err}") from None
     return path
