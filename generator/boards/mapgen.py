@@ -26,10 +26,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from generator.dice.rng import Rng, make_rng
 from generator.errors import MapError
@@ -89,28 +89,39 @@ class MapgenParams(BaseModel):
     max_attempts: int = Field(80, ge=1, le=10_000)
 
 
+def _mapgen_files() -> dict[str, Path]:
+    """Generation parameter files by system: built-in content/mapgen, overridden or extended by
+    the same folder in the user's ``--content`` folder."""
+    from generator.content import user_content_dir
+
+    folders = [content_dir() / "mapgen"]
+    if user_content_dir() is not None:
+        folders.append(Path(user_content_dir()) / "mapgen")
+    files: dict[str, Path] = {}
+    for folder in folders:
+        files.update({p.stem: p for p in sorted(folder.glob("*.yaml")) if p.stem != "styles"})
+    return files
+
+
 def mapgen_systems() -> list[str]:
     """Systems with a generation parameter file (the ones played on a grid)."""
-    folder = content_dir() / "mapgen"
-    return sorted(p.stem for p in folder.glob("*.yaml") if p.stem != "styles")
+    return sorted(_mapgen_files())
+
+
+def load_params(system: str) -> MapgenParams:
+    """Parameters of ``system`` (user's --content first); MapError lists the systems that have some."""
+    key = str(system).strip().lower()
+    path = _mapgen_files().get(key)
+    if path is None:
+        raise MapError(f"no map generator for system {system!r}: choose one of {', '.join(mapgen_systems())}")
+    return _load_params_file(path)
 
 
 @lru_cache(maxsize=None)
-def load_params(system: str) -> MapgenParams:
-    """Parameters of ``system`` from the built-in content; MapError lists the systems that have some."""
-    key = str(system).strip().lower()
-    path = content_dir() / "mapgen" / f"{key}.yaml"
-    if key == "styles" or not path.is_file():
-        raise MapError(f"no map generator for system {system!r}: choose one of {', '.join(mapgen_systems())}")
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    data.pop("system", None)
-    data.pop("kind", None)
-    try:
-        return MapgenParams.model_validate(data)
-    except ValidationError as err:  # a broken built-in file: name it and the field
-        first = err.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        raise MapError(f"{path}: {loc}: {first['msg']}") from None
+def _load_params_file(path: Path) -> MapgenParams:
+    from generator.content import load_model
+
+    return load_model(path, MapgenParams)  # file:line: field: problem, like every content file
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from generator.boards.mapgen import (
     symmetry_map,
 )
 from generator.dice.rng import make_rng
-from generator.errors import MapError
+from generator.errors import MapError, SkirmishError
 
 SYSTEMS = ("bladeborn", "gorechosen", "sagaborn", "bladestorm")
 
@@ -225,3 +225,21 @@ def test_symmetry_maps_are_exact_involutions(width, height, orientation, offset,
     # neighbours stay neighbours (an isometry of the board)
     for c in grid.cells():
         assert {image[n] for n in grid.neighbours(c)} == set(grid.neighbours(image[c]))
+
+
+def test_a_user_content_folder_can_override_the_generation_settings(tmp_path):
+    from generator.content import set_user_content_dir
+    from generator.resources import content_dir
+
+    folder = tmp_path / "mapgen"
+    folder.mkdir()
+    text = (content_dir() / "mapgen" / "bladeborn.yaml").read_text()
+    (folder / "bladeborn.yaml").write_text(text)
+    (folder / "bladeborn.yaml").write_text(text.replace("\nobjectives:", "\nobjectives_typo:", 1))
+    set_user_content_dir(tmp_path)
+    try:
+        with pytest.raises(SkirmishError, match=r"mapgen/bladeborn.yaml:\d+: objectives_typo: unknown field"):
+            load_params("bladeborn")
+    finally:
+        set_user_content_dir(None)
+    assert load_params("bladeborn").objectives is not None
