@@ -146,3 +146,11 @@ def test_svg_shapes_keep_the_drawing_geometry(rosters):
     circles = [float(c.get(k)) for c in root.iter(f"{ns}circle") for k in ("cx", "cy", "r")]
     assert circles == pytest.approx([v for op in front.ops if isinstance(op, Circle) for v in (op.cx, op.cy, op.r)], abs=1e-3)
     assert len(circles) >= 3 * 51  # the Sea-Troll: Endurance 51, one circle per point (and a badge)
+
+
+@pytest.mark.parametrize("raw, shown", [("cinder-oath", "Cinder Oath"), ("marrowfen", "Marrowfen"),
+                                        ("Gilded Ruin", "Gilded Ruin"), ("Khagra's Ravagers", "Khagra's Ravagers")])
+def test_faction_slugs_read_as_names(raw, shown):
+    from generator.layout.cards import label
+
+    assert label(raw) == shown

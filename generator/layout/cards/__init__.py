@@ -47,9 +47,10 @@ def text(value: Any) -> str:
 
 
 def label(value: Any) -> str:
-    """A slug such as ``cinder-oath`` as a reader expects it (``Cinder Oath``); other text as is."""
+    """A slug such as ``cinder-oath`` or ``marrowfen`` as a reader expects it (``Cinder Oath``,
+    ``Marrowfen``); text that already has capitals or spaces stays as written."""
     s = text(value)
-    if s and s == s.lower() and " " not in s and ("-" in s or "_" in s):
+    if s and s == s.lower() and " " not in s:
         return s.replace("-", " ").replace("_", " ").title()
     return s
 
