@@ -10,10 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.errors import SkirmishError
-
-
-def _pct(p) -> str:
-    return f"{float(p) * 100:.0f}%"
+from generator.layout.render import percent
 
 
 def _num(x) -> str:
@@ -30,7 +27,7 @@ def odds_line(system: str, view: dict[str, Any], vs: int) -> list[str]:
             if not w.get("attack") or not w.get("damage"):
                 return []
             o = attack_odds(w["attack"], vs, w["damage"])
-            return [f"vs Def {vs}: {_pct(o.hit_probability)} hit, {_num(o.expected_damage)} avg dmg"]
+            return [f"vs Def {vs}: {percent(o.hit_probability)} hit, {_num(o.expected_damage)} avg dmg"]
         if system in ("bladeborn", "warcry"):
             from generator.dice.attacks import attack_odds
 
@@ -44,7 +41,7 @@ def odds_line(system: str, view: dict[str, Any], vs: int) -> list[str]:
             from generator.dice.battle_dice import attack_odds
 
             o = attack_odds(int(view["attack"]), vs)
-            return [f"vs {vs} def dice: {_pct(o.hit_probability)} wound, {_num(o.expected_damage)} avg"]
+            return [f"vs {vs} def dice: {percent(o.hit_probability)} wound, {_num(o.expected_damage)} avg"]
         if system == "gorechosen":
             from generator.dice.gorechosen import attack_odds
 

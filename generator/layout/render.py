@@ -31,8 +31,15 @@ def _fmt(value: Any, digits: int = 1) -> str:
     return "" if value is None else str(value)
 
 
-def _pct(value: Any) -> str:
-    return f"{float(value) * 100:.0f}%"
+def percent(value: Any) -> str:
+    """A probability as a whole percentage that never claims a certainty it does not have:
+    0.995 prints as ">99%", 0.004 as "<1%"; only exact 0 and 1 print as 0% and 100%."""
+    p = float(value)
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{p * 100:.0f}%"
 
 
 def _hex_corners(cx: float, cy: float, size: float, pointy: bool = False) -> str:
@@ -96,7 +103,7 @@ def environment(user_dir: str | None = None) -> jinja2.Environment:
         keep_trailing_newline=False,
     )
     env.filters["fmt"] = _fmt
-    env.filters["pct"] = _pct
+    env.filters["pct"] = percent
     env.globals.update(hex_corners=_hex_corners, hex_center=_hex_center, text_mm=_text_mm,
                        design_box=_design_box, grid_fit=_grid_fit, range=range, min=min, max=max, len=len, math=math)
     return env

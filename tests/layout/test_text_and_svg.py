@@ -154,3 +154,10 @@ def test_faction_slugs_read_as_names(raw, shown):
     from generator.layout.cards import label
 
     assert label(raw) == shown
+
+
+@pytest.mark.parametrize("p, shown", [(0, "0%"), (0.004, "<1%"), (0.5, "50%"), (0.995, ">99%"), (1, "100%")])
+def test_percentages_never_round_to_a_false_certainty(p, shown):
+    from generator.layout.render import percent
+
+    assert percent(p) == shown
