@@ -106,6 +106,25 @@ def maps(out: Path, seed: int, log: Callable[[str], None]) -> list[Path]:
     return written
 
 
+def balance_report(out: Path, seed: int) -> list[Path]:
+    """Simulated match-ups of the built-in rosters, win rates with 95% intervals next to costs."""
+    from generator.balance.matchup import simulate_matchup
+    from generator.dice.rng import make_rng
+    from generator.resources import content_dir
+
+    pairs = [
+        ("bladestorm", "warriors-of-ash-goblins.yaml", "warriors-of-ash-sea-troll.yaml"),
+        ("sagaborn", "house-vareth.yaml", "driftborn.yaml"),
+    ]
+    lines = ["Simulated battles (no table geometry), 1000 each; intervals are 95% Wilson intervals.", ""]
+    for system, a, b in pairs:
+        folder = content_dir() / system
+        m = simulate_matchup(folder / a, folder / b, make_rng(seed).spawn(system), battles=1000)
+        lines.append(f"{m.names[0]} ({m.costs[0]:.0f} {m.unit}) vs {m.names[1]} ({m.costs[1]:.0f} {m.unit})")
+        lines += ["  " + line for line in m.result.lines(*m.names)] + [""]
+    return [_write(out / "balance.txt", "\n".join(lines))]
+
+
 def run_demo(out: Path, seed: int = 1, log: Callable[[str], None] = print) -> list[Path]:
     """Write the demo into ``out``: odds tables, card decks, reference sheets and fair maps."""
     from generator.files import ensure_folder
@@ -116,4 +135,5 @@ def run_demo(out: Path, seed: int = 1, log: Callable[[str], None] = print) -> li
     written += card_decks(out, log)
     written += reference_sheets(out)
     written += maps(out, seed, log)
+    written += balance_report(out, seed)
     return written

@@ -42,6 +42,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generator.cli.content_cmds",
     "generator.cli.create",
     "generator.cli.cost",
+    "generator.cli.balance",
     "generator.cli.maps",
     "generator.cli.cards",
 )

@@ -53,5 +53,8 @@ class System:
     price: Callable[[Sequence[BaseModel]], list[Priced]] | None = None
     build_random: Callable[..., list[Built]] | None = None
     register_calc: Callable[[Any], None] | None = None
+    # One simulated battle between two rosters, returning "a", "b" or None for a draw; used by
+    # ``skirmish balance`` to measure win rates (see generator.balance).
+    fight: Callable[[BaseModel, BaseModel, Any], str | None] | None = None
     cost_unit: str = "points"
     extra: dict[str, Any] = field(default_factory=dict)

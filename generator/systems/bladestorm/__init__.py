@@ -22,6 +22,13 @@ def combatants(roster: Roster) -> Sequence[Combatant]:
     return list(roster.combatants)
 
 
+def fight(side_a: Roster, side_b: Roster, rng) -> str | None:
+    """One brawl with everyone in contact (no table geometry): "a", "b" or None for a draw."""
+    from generator.systems.bladestorm.mechanics import brawl
+
+    return brawl({"a": combatants(side_a), "b": combatants(side_b)}, rng).winner
+
+
 SYSTEM = System(
     name="bladestorm",
     title="Bladestorm",
@@ -32,6 +39,7 @@ SYSTEM = System(
     price=price,
     build_random=build_random,
     register_calc=register_calc,
+    fight=fight,
     cost_unit="TPC",
     extra={"roster_document": roster_document},
 )

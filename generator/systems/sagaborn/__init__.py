@@ -19,6 +19,13 @@ def combatants(roster: Team | Squad) -> list[Squad]:
     return [roster] if isinstance(roster, Squad) else list(roster.squads)
 
 
+def fight(side_a: Team, side_b: Team, rng) -> str | None:
+    """A stand-up fight of two teams (no board): "a", "b" or None at the 12-round cut-off."""
+    from generator.systems.sagaborn.sim import stand_up_fight
+
+    return stand_up_fight(combatants(side_a), combatants(side_b), rng)
+
+
 SYSTEM = System(
     name="sagaborn",
     title="SagaBorn Battles",
@@ -35,6 +42,7 @@ SYSTEM = System(
     price=price,
     build_random=build_random,
     register_calc=register_calc,
+    fight=fight,
     cost_unit="points",
     extra={"roster_document": roster_document},
 )

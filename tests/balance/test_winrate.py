@@ -1,0 +1,81 @@
+"""Win rates with Wilson intervals, and simulated match-ups between rosters."""
+
+import json
+
+import pytest
+
+from generator.balance import WinRate, run_battles, wilson_interval
+from generator.balance.matchup import simulate_matchup
+from generator.dice.rng import make_rng
+from generator.errors import SkirmishError
+from generator.resources import content_dir
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    # 50 successes in 100 trials: 0.4038 to 0.5962 at 95% (Wilson 1927; Newcombe 1998)
+    lo, hi = wilson_interval(50, 100)
+    assert (round(lo, 4), round(hi, 4)) == (0.4038, 0.5962)
+    # no successes still gives an interval above zero, unlike the normal approximation
+    lo, hi = wilson_interval(0, 20)
+    assert lo == 0.0 and 0.16 < hi < 0.17
+
+
+def test_a_coin_flip_is_even_and_its_interval_holds_a_half():
+    result = run_battles(lambda rng: "a" if rng.die(2) == 1 else "b", make_rng(3), 2000)
+    lo, hi = result.interval("a")
+    assert result.battles == 2000 and lo < 0.5 < hi and result.even
+
+
+def test_a_loaded_coin_is_not_even():
+    result = run_battles(lambda rng: "a" if rng.die(10) <= 7 else "b", make_rng(3), 2000)
+    assert not result.even and result.interval("a")[0] > 0.65
+
+
+def test_draws_count_half_in_the_score():
+    assert WinRate(wins_a=30, wins_b=50, draws=20).score_a == pytest.approx(0.4)
+
+
+def test_battles_are_reproducible_from_the_seed():
+    fight = lambda rng: "a" if rng.die(6) > 3 else ("b" if rng.die(6) > 1 else None)  # noqa: E731
+    assert run_battles(fight, make_rng(9), 300) == run_battles(fight, make_rng(9), 300)
+
+
+def test_a_roster_against_itself_is_even():
+    goblins = content_dir() / "bladestorm" / "warriors-of-ash-goblins.yaml"
+    matchup = simulate_matchup(goblins, goblins, make_rng(4), battles=400)
+    assert matchup.result.even
+    assert matchup.costs[0] == matchup.costs[1]
+
+
+def test_the_goblins_are_favoured_against_the_sea_troll_as_the_book_says():
+    # "the Goblins' TPC outnumbers the TPC of the Troll (636 vs. 480) to offer an easy introduction"
+    folder = content_dir() / "bladestorm"
+    matchup = simulate_matchup(folder / "warriors-of-ash-goblins.yaml", folder / "warriors-of-ash-sea-troll.yaml",
+                               make_rng(1), battles=400)
+    assert matchup.result.interval("a")[0] > 0.5
+    assert matchup.costs[0] > matchup.costs[1]
+
+
+def test_rosters_of_two_systems_are_refused():
+    with pytest.raises(SkirmishError, match="two rosters of one system"):
+        simulate_matchup(content_dir() / "bladestorm" / "warriors-of-ash-goblins.yaml",
+                         content_dir() / "sagaborn" / "house-vareth.yaml", make_rng(1), battles=10)
+
+
+def test_a_system_without_a_simulator_says_so():
+    warband = content_dir() / "warcry" / "example-gilded-ruin.yaml"
+    with pytest.raises(SkirmishError, match="no battle simulator yet"):
+        simulate_matchup(warband, warband, make_rng(1), battles=10)
+
+
+def test_balance_command_json(skirmish_cli):
+    sagaborn = content_dir() / "sagaborn"
+    result = skirmish_cli("balance", sagaborn / "house-vareth.yaml", sagaborn / "driftborn.yaml",
+                          "--battles", "200", "--seed", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["battles"] == 200 and data["system"] == "sagaborn"
+    assert data["a_wins"]["count"] + data["b_wins"]["count"] + data["draws"]["count"] == 200
+    lo, hi = data["a_wins"]["interval"]
+    assert lo <= data["a_wins"]["share"] <= hi
+    assert [s["unit"] for s in data["sides"]] == ["points", "points"]
