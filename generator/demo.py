@@ -115,6 +115,8 @@ def balance_report(out: Path, seed: int) -> list[Path]:
     pairs = [
         ("bladestorm", "warriors-of-ash-goblins.yaml", "warriors-of-ash-sea-troll.yaml"),
         ("sagaborn", "house-vareth.yaml", "driftborn.yaml"),
+        ("warcry", "example-gilded-ruin.yaml", "example-marrowfen-raiders.yaml"),
+        ("bladeborn", "example-cinder-oath.yaml", "example-hollowmere-stalkers.yaml"),
     ]
     lines = ["Simulated battles (no table geometry), 1000 each; intervals are 95% Wilson intervals.", ""]
     for system, a, b in pairs:

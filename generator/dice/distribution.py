@@ -7,6 +7,7 @@ or written as JSON (next to the exact ``"p/q"`` string).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Callable, Iterable, Iterator, Mapping
 
@@ -112,7 +113,7 @@ class AttackOdds:
     hit_probability: Fraction
     damage: Distribution
 
-    @property
+    @cached_property  # odds objects are cached and asked again and again by cost models and sims
     def expected_damage(self) -> Fraction:
         return self.damage.mean()
 

@@ -63,9 +63,9 @@ def test_rosters_of_two_systems_are_refused():
 
 
 def test_a_system_without_a_simulator_says_so():
-    warband = content_dir() / "warcry" / "example-gilded-ruin.yaml"
+    champions = content_dir() / "gorechosen" / "champions.yaml"
     with pytest.raises(SkirmishError, match="no battle simulator yet"):
-        simulate_matchup(warband, warband, make_rng(1), battles=10)
+        simulate_matchup(champions, champions, make_rng(1), battles=10)
 
 
 def test_balance_command_json(skirmish_cli):
@@ -79,3 +79,23 @@ def test_balance_command_json(skirmish_cli):
     lo, hi = data["a_wins"]["interval"]
     assert lo <= data["a_wins"]["share"] <= hi
     assert [s["unit"] for s in data["sides"]] == ["points", "points"]
+
+
+def test_warcry_mirror_match_is_even_and_a_tougher_copy_wins_more():
+    from generator.content import load_roster
+    from generator.systems.warcry.sim import battle
+
+    _, warband = load_roster(content_dir() / "warcry" / "example-gilded-ruin.yaml")
+    fighters = list(warband.fighters)
+    mirror = run_battles(lambda rng: battle(fighters, fighters, rng), make_rng(5), 300)
+    assert mirror.even
+    tougher = [f.model_copy(update={"wounds": f.wounds + 5}) for f in fighters]
+    lopsided = run_battles(lambda rng: battle(tougher, fighters, rng), make_rng(5), 300)
+    assert lopsided.interval("a")[0] > mirror.interval("a")[1]
+
+
+def test_bladeborn_warbands_can_be_matched_up():
+    folder = content_dir() / "bladeborn"
+    matchup = simulate_matchup(folder / "example-cinder-oath.yaml", folder / "example-hollowmere-stalkers.yaml",
+                               make_rng(2), battles=100)
+    assert matchup.result.battles == 100 and matchup.unit == "points"

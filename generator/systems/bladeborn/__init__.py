@@ -19,7 +19,7 @@ from generator.systems.bladeborn.models import (
     combatants,
     describe,
 )
-from generator.systems.warcry import pricing
+from generator.systems.warcry import pricing, sim
 from generator.systems.warcry.models import Limits
 
 SYSTEM = System(
@@ -40,6 +40,7 @@ SYSTEM = System(
     price=pricing.price,
     build_random=build_random,
     register_calc=register_calc,
+    fight=sim.fight,
     cost_unit="points",
     extra={"roster_document": roster_document},
 )
