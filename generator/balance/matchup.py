@@ -43,7 +43,7 @@ def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, 
             "a match-up needs two rosters of one system"
         )
     if system_a.fight is None:
-        raise SkirmishError(f"{system_a.title} has no battle simulator yet; simulated balance exists for bladestorm, sagaborn, warcry and bladeborn")
+        raise SkirmishError(f"{system_a.title} has no battle simulator yet; simulated balance exists for bladestorm, sagaborn, warcry, bladeborn and gorechosen")
     costs = []
     for system, roster in ((system_a, roster_a), (system_b, roster_b)):
         priced = system.price(list(system.combatants(roster))) if system.price else []

@@ -3,7 +3,7 @@
 Modules: :mod:`models` (cards and tracks), :mod:`mechanics` (the rules as functions),
 :mod:`cost` (a rating, since the game has no points), :mod:`build` (random champions),
 :mod:`calc` (the ``create calc gorechosen`` command), :mod:`describe` (the text card),
-:mod:`data` (built-in tables).
+:mod:`data` (built-in tables), :mod:`sim` (a duel simulator for ``skirmish balance``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,17 @@ def combatants(roster: Roster) -> list[Champion]:
     return list(roster.champions)
 
 
+def fight(roster_a: Roster, roster_b: Roster, rng) -> str | None:
+    """``System.fight``: a duel between the FIRST champion of each roster: "a", "b" or None.
+
+    Gorechosen is a duel game, so a match-up sends one champion from each side; a roster file
+    with a single champion is the natural input. See :mod:`sim` for what the duel plays.
+    """
+    from generator.systems.gorechosen.sim import duel_rosters
+
+    return duel_rosters(roster_a, roster_b, rng)
+
+
 SYSTEM = System(
     name="gorechosen",
     title="Gorechosen",
@@ -32,6 +43,7 @@ SYSTEM = System(
     price=price,
     build_random=build_random,
     register_calc=register_calc,
+    fight=fight,
     cost_unit="rating",
     extra={"roster_document": roster_document},
 )
