@@ -120,6 +120,11 @@ def _per_die(profile: Profile | None) -> float:
     return 0.0 if profile is None else (7 - profile.to_hit) / 6 * profile.wounds
 
 
+def _seen_from(me: Fighter, enemy: Fighter) -> Hex:
+    """The enemy's hex as an offset for ``me`` standing at (0, 0) facing N (as kill zones are drawn)."""
+    return hexes.rotate(hexes.sub(enemy.position, me.position), (6 - me.facing) % 6)
+
+
 class Duel:
     """The state of one duel and the two players' policy. Use :func:`duel` to play one."""
 
@@ -145,6 +150,9 @@ class Duel:
             "b": Fighter("b", champion_b, (0, -2), 3, new_health(champion_b.health), track.start),
         }
         self.winner: Outcome = None
+        # where the enemy stood, seen from a fighter facing N: at each attack, and at each turn
+        self.attack_offsets: list[Hex] = []
+        self.turn_offsets: list[Hex] = []
 
     # -- helpers -------------------------------------------------------------------------
     def _say(self, text: str) -> None:
@@ -190,6 +198,7 @@ class Duel:
         return None
 
     def _turn(self, me: Fighter, enemy: Fighter) -> None:
+        self.turn_offsets.append(_seen_from(me, enemy))
         playable = self._playable(me)
         profile = _profile_at(me.side, me.position, me.facing, enemy.position)
         if profile is not None:
@@ -254,6 +263,7 @@ class Duel:
     # -- attacking -----------------------------------------------------------------------
     def _attack(self, me: Fighter, enemy: Fighter, card: ActionCard, profile: Profile) -> None:
         self._discard(me, card)
+        self.attack_offsets.append(_seen_from(me, enemy))
         action = card.attack
         faces = self.rng.dice(action.dice, 6)
         if action.crippling and 6 in faces:
