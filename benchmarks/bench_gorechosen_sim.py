@@ -57,14 +57,14 @@ def spearman(x: list[float], y: list[float]) -> float:
     return cov / (vx * vy)
 
 
-def round_robin(duels: int, seed: int):
+def round_robin(duels: int, seed: int, patience: float = 0.0):
     champions = list(data.book_champions().champions)
     rng = Rng(seed)
     points = {c.name: 0.0 for c in champions}
     played = {c.name: 0 for c in champions}
     pairs = {}
     for a, b in combinations(champions, 2):
-        result = run_battles(lambda s, a=a, b=b: duel(a, b, s), rng.spawn(f"{a.name}|{b.name}"), duels)
+        result = run_battles(lambda s, a=a, b=b: duel(a, b, s, patience=patience), rng.spawn(f"{a.name}|{b.name}"), duels)
         pairs[(a.name, b.name)] = result
         points[a.name] += result.wins_a + 0.5 * result.draws
         points[b.name] += result.wins_b + 0.5 * result.draws
@@ -74,7 +74,7 @@ def round_robin(duels: int, seed: int):
     return champions, pairs, scores
 
 
-def measured_engagement(duels: int, seed: int) -> tuple[RatingReference, dict, float]:
+def measured_engagement(duels: int, seed: int, patience: float = 0.0) -> tuple[RatingReference, dict, float]:
     """Where the enemy stands (seen from a fighter facing N) at the start of each turn, over
     ``duels`` duels of every pair, as a rating reference: the chances of the hexes within 2
     (the rating's hexes), rescaled to add up to 1. Also the chance per hex at an attack, and the
@@ -86,7 +86,7 @@ def measured_engagement(duels: int, seed: int) -> tuple[RatingReference, dict, f
     for a, b in combinations(champions, 2):
         for i in range(duels):
             game = Duel(a, b, rng.spawn(f"{a.name}|{b.name}|{i}"), data.action_deck(), data.critical_deck(),
-                        data.wrath_track(), 3, None)
+                        data.wrath_track(), 3, None, patience)
             game.play(20)
             for h in game.turn_offsets:
                 turns[h] = turns.get(h, 0) + 1
@@ -106,9 +106,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duels", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--patience", type=float, default=0.0,
+                        help="pass up attacks worth less than this share of the best band (0: always attack)")
     args = parser.parse_args()
     start = time.perf_counter()
-    champions, pairs, scores = round_robin(args.duels, args.seed)
+    champions, pairs, scores = round_robin(args.duels, args.seed, args.patience)
     elapsed = time.perf_counter() - start
     total = sum(r.battles for r in pairs.values())
     print(f"{total} duels in {elapsed:.1f} s ({1000 * elapsed / total:.2f} ms a duel)\n")
@@ -129,7 +131,7 @@ def main() -> None:
     rho = spearman([ratings[n] for n in names], [scores[n] for n in names])
     print(f"\nSpearman rank correlation (rating vs simulated score): {rho:+.2f}")
 
-    reference, at_attack, within = measured_engagement(40, args.seed)
+    reference, at_attack, within = measured_engagement(40, args.seed, args.patience)
     print(f"\nTurns with the enemy within 2 hexes: {within:.1%}")
     print("| hex (q, r) | distance | chance at turn start (within 2) | rating.yaml | share of attacks |")
     print("|---|---|---|---|---|")

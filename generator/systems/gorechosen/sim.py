@@ -138,8 +138,10 @@ class Duel:
         track: WrathTrack,
         radius: int,
         log: list[str] | None,
+        patience: float = 0.0,
     ):
         self.rng = rng
+        self.patience = patience
         self.deck = deck
         self.track = track
         self.radius = radius
@@ -201,7 +203,8 @@ class Duel:
         self.turn_offsets.append(_seen_from(me, enemy))
         playable = self._playable(me)
         profile = _profile_at(me.side, me.position, me.facing, enemy.position)
-        if profile is not None:
+        best_band = max(_per_die(p) for p in me.side.profiles.values())
+        if profile is not None and _per_die(profile) >= self.patience * best_band:
             options = []
             for card in playable:
                 options.append((card.attack.dice * _per_die(profile), card.attack.wrath, card, "attack"))
@@ -366,11 +369,14 @@ def duel(
     criticals: CriticalDeck | None = None,
     track: WrathTrack | None = None,
     log: list[str] | None = None,
+    patience: float = 0.0,
 ) -> Outcome:
     """Play one duel: ``"a"`` or ``"b"`` for the winner, None for a draw at the round cap.
 
     The built-in Action deck, Critical Injury deck and Wrath track are used unless others are
     given. Pass a list as ``log`` to get a line per action (for reading a duel, not for tests).
+    ``patience`` (0 to 1) makes both players pass up an attack whose band is worth less than
+    that share of their best band's, and move for a better one instead (0: always attack).
     """
     game = Duel(
         champion_a,
@@ -381,6 +387,7 @@ def duel(
         track or data.wrath_track(),
         radius,
         log,
+        patience,
     )
     return game.play(max_rounds)
 

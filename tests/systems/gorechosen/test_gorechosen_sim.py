@@ -65,10 +65,11 @@ def test_the_better_copy_also_wins_from_the_other_starting_place():
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32), cap=st.integers(1, 4))
-def test_every_duel_ends_in_a_win_or_a_draw_at_the_round_cap(seed, cap):
+@given(seed=st.integers(0, 2**32), cap=st.integers(1, 4), patience=st.sampled_from([0.0, 0.6, 1.0]))
+def test_every_duel_ends_in_a_win_or_a_draw_at_the_round_cap(seed, cap, patience):
     log = []
-    outcome = duel(champion("Atorg Bloodbringer"), champion("Hagreth Doomhand"), Rng(seed), max_rounds=cap, log=log)
+    outcome = duel(champion("Atorg Bloodbringer"), champion("Hagreth Doomhand"), Rng(seed), max_rounds=cap, log=log,
+                   patience=patience)
     rounds = sum(1 for line in log if line.startswith("round "))
     assert outcome in ("a", "b", None)
     assert rounds <= cap
