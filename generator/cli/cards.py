@@ -44,7 +44,7 @@ def register(app: typer.Typer) -> None:
 
         Examples:
 
-          skirmish cards content/bladestorm/goblins.yaml --out output/cards --format pdf,png
+          skirmish cards content/bladestorm/warriors-of-ash-goblins.yaml --out output/cards --format pdf,png
 
           skirmish cards warband.yaml --page letter --bleed 3mm --crop-marks --backs --back-offset 0.5,-0.3mm
         """

@@ -121,7 +121,7 @@ def show(
 
 
 show.__doc__ = "Show combatants as readable text cards in the terminal." + examples(
-    "skirmish show content/bladestorm/warriors-of-ash.yaml", "skirmish show content/bladestorm/warriors-of-ash.yaml Cro"
+    "skirmish show content/bladestorm/warriors-of-ash-goblins.yaml", "skirmish show content/bladestorm/warriors-of-ash-goblins.yaml Cro"
 )
 
 

@@ -111,7 +111,7 @@ def cost_command(
 
       skirmish cost warband.json --system warcry --json
 
-      skirmish cost content/bladestorm/goblins.yaml
+      skirmish cost content/bladestorm/warriors-of-ash-goblins.yaml
     """
     from generator.systems import SYSTEM_NAMES
 

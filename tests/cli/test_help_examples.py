@@ -1,0 +1,30 @@
+"""Help texts end with examples; every example file they name must exist in content/."""
+
+import re
+from pathlib import Path
+
+import typer
+
+from generator.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def all_commands(command, path=()):
+    yield path, command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from all_commands(sub, path + (name,))
+
+
+def test_example_content_files_exist_and_every_command_has_examples():
+    root = typer.main.get_command(app)
+    missing, without_examples = [], []
+    for path, command in all_commands(root):
+        help_text = command.help or ""
+        for ref in re.findall(r"content/[\w-]+/[\w.-]+\.(?:yaml|json)", help_text):
+            if not (ROOT / ref).is_file():
+                missing.append((" ".join(path), ref))
+        if path and "Examples" not in help_text:
+            without_examples.append(" ".join(path))
+    assert missing == []
+    assert without_examples == []
