@@ -117,6 +117,7 @@ def balance_report(out: Path, seed: int) -> list[Path]:
         ("sagaborn", "house-vareth.yaml", "driftborn.yaml"),
         ("warcry", "example-gilded-ruin.yaml", "example-marrowfen-raiders.yaml"),
         ("bladeborn", "example-cinder-oath.yaml", "example-hollowmere-stalkers.yaml"),
+        ("gorechosen", "example_brass_pit.yaml", "example_cinder_arena.yaml"),
     ]
     lines = ["Simulated battles (no table geometry), 1000 each; intervals are 95% Wilson intervals.", ""]
     for system, a, b in pairs:

@@ -45,8 +45,9 @@ def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, 
     if system_a.fight is None:
         raise SkirmishError(f"{system_a.title} has no battle simulator yet; simulated balance exists for bladestorm, sagaborn, warcry, bladeborn and gorechosen")
     costs = []
+    members = system_a.fighters or system_a.combatants
     for system, roster in ((system_a, roster_a), (system_b, roster_b)):
-        priced = system.price(list(system.combatants(roster))) if system.price else []
+        priced = system.price(list(members(roster))) if system.price else []
         costs.append(sum(p.cost for p in priced))
     result = run_battles(lambda stream: system_a.fight(roster_a, roster_b, stream), rng, battles, confidence)
     names = (getattr(roster_a, "name", Path(path_a).stem), getattr(roster_b, "name", Path(path_b).stem))

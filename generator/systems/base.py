@@ -56,5 +56,8 @@ class System:
     # One simulated battle between two rosters, returning "a", "b" or None for a draw; used by
     # ``skirmish balance`` to measure win rates (see generator.balance).
     fight: Callable[[BaseModel, BaseModel, Any], str | None] | None = None
+    # Which combatants of a roster take part in ``fight`` (default: all of them), so a match-up
+    # prices exactly who fights (a Gorechosen duel uses a roster's first champion).
+    fighters: Callable[[BaseModel], Sequence[BaseModel]] | None = None
     cost_unit: str = "points"
     extra: dict[str, Any] = field(default_factory=dict)

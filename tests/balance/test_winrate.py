@@ -62,12 +62,6 @@ def test_rosters_of_two_systems_are_refused():
                          content_dir() / "sagaborn" / "house-vareth.yaml", make_rng(1), battles=10)
 
 
-def test_a_system_without_a_simulator_says_so():
-    champions = content_dir() / "gorechosen" / "champions.yaml"
-    with pytest.raises(SkirmishError, match="no battle simulator yet"):
-        simulate_matchup(champions, champions, make_rng(1), battles=10)
-
-
 def test_balance_command_json(skirmish_cli):
     sagaborn = content_dir() / "sagaborn"
     result = skirmish_cli("balance", sagaborn / "house-vareth.yaml", sagaborn / "driftborn.yaml",
@@ -99,3 +93,15 @@ def test_bladeborn_warbands_can_be_matched_up():
     matchup = simulate_matchup(folder / "example-cinder-oath.yaml", folder / "example-hollowmere-stalkers.yaml",
                                make_rng(2), battles=100)
     assert matchup.result.battles == 100 and matchup.unit == "points"
+
+
+def test_a_gorechosen_match_up_prices_only_the_champions_who_duel():
+    from generator.content import load_roster
+
+    folder = content_dir() / "gorechosen"
+    matchup = simulate_matchup(folder / "example_brass_pit.yaml", folder / "example_cinder_arena.yaml",
+                               make_rng(3), battles=20)
+    for path, cost in zip(("example_brass_pit.yaml", "example_cinder_arena.yaml"), matchup.costs):
+        system, roster = load_roster(folder / path)
+        first = list(system.combatants(roster))[0]
+        assert cost == system.price([first])[0].cost

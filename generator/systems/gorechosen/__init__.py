@@ -32,6 +32,11 @@ def fight(roster_a: Roster, roster_b: Roster, rng) -> str | None:
     return duel_rosters(roster_a, roster_b, rng)
 
 
+def duellist(roster: Roster) -> list:
+    """Who fights for a roster in a match-up: its first champion (``System.fighters``)."""
+    return list(combatants(roster))[:1]
+
+
 SYSTEM = System(
     name="gorechosen",
     title="Gorechosen",
@@ -44,6 +49,7 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     fight=fight,
+    fighters=duellist,
     cost_unit="rating",
     extra={"roster_document": roster_document},
 )
