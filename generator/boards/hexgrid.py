@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from functools import cached_property
 from typing import Literal
+from generator.boards.rectangle import RectangularCells
 
 Cell = tuple[int, int]
 Axial = tuple[int, int]
@@ -47,7 +48,7 @@ _FLAT_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 _POINTY_CORNERS = ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1))
 
 
-class HexGrid:
+class HexGrid(RectangularCells):
     """A ``width`` x ``height`` board of hexes in offset coordinates.
 
     >>> g = HexGrid("flat", "odd", 13, 10)
@@ -89,19 +90,7 @@ class HexGrid:
         """Identifies the grid shape (used to cache per-shape tables such as LOS incidence)."""
         return ("hex", self.orientation, self.offset, self.width, self.height)
 
-    # ---- cells -------------------------------------------------------------------------------
-
-    def cells(self) -> list[Cell]:
-        """Every cell, row-major: row 0 first, then by column."""
-        return [(c, r) for r in range(self.height) for c in range(self.width)]
-
-    def in_bounds(self, cell: Cell) -> bool:
-        c, r = cell
-        return 0 <= c < self.width and 0 <= r < self.height
-
-    def index(self, cell: Cell) -> int:
-        """Row-major position of ``cell`` in :meth:`cells`."""
-        return cell[1] * self.width + cell[0]
+    # cells(), in_bounds() and index() come from RectangularCells.
 
     # ---- axial <-> offset --------------------------------------------------------------------
 

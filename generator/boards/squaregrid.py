@@ -11,6 +11,7 @@ A cell is ``(col, row)``, 0-based, col = x to the right, row = y downwards. Fram
 from __future__ import annotations
 
 from functools import cached_property
+from generator.boards.rectangle import RectangularCells
 
 Cell = tuple[int, int]
 
@@ -20,7 +21,7 @@ ORTHOGONAL = ((1, 0), (0, -1), (-1, 0), (0, 1))
 DIAGONAL = ((1, -1), (-1, -1), (-1, 1), (1, 1))
 
 
-class SquareGrid:
+class SquareGrid(RectangularCells):
     """A ``width`` x ``height`` board of square tiles, each ``tile_in`` inches across."""
 
     kind = "square"
@@ -50,18 +51,7 @@ class SquareGrid:
         """Identifies the grid shape (the incidence cache does not depend on tile size)."""
         return ("square", self.width, self.height)
 
-    # ---- cells -------------------------------------------------------------------------------
-
-    def cells(self) -> list[Cell]:
-        """Every cell, row-major: row 0 first, then by column."""
-        return [(c, r) for r in range(self.height) for c in range(self.width)]
-
-    def in_bounds(self, cell: Cell) -> bool:
-        c, r = cell
-        return 0 <= c < self.width and 0 <= r < self.height
-
-    def index(self, cell: Cell) -> int:
-        return cell[1] * self.width + cell[0]
+    # cells(), in_bounds() and index() come from RectangularCells.
 
     def to_axial(self, cell: Cell) -> Cell:
         """Squares have one coordinate system; provided so callers can treat grids alike."""
