@@ -59,5 +59,12 @@ class System:
     # Which combatants of a roster take part in ``fight`` (default: all of them), so a match-up
     # prices exactly who fights (a Gorechosen duel uses a roster's first champion).
     fighters: Callable[[BaseModel], Sequence[BaseModel]] | None = None
+    # The battle on the board (generator.play): ``game.new_state(battle, rng)`` starts one;
+    # ``make_battle(force_a, force_b, options)`` seats two loaded rosters on a scenario (options:
+    # ``map`` a BoardMap, ``card``/``twist``/``variant``/``scenario`` as the system knows them);
+    # ``policies`` names the system's players ("greedy"; "random" is always there).
+    game: Any = None
+    make_battle: Callable[[Any, Any, dict], Any] | None = None
+    policies: dict[str, Callable[[], Any]] = field(default_factory=dict)
     cost_unit: str = "points"
     extra: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,109 @@
+"""A battle told in words a player can check against the rules, and written as JSON.
+
+The events are the ones :func:`generator.play.engine.play` collects; names come from the log's
+``sides`` (``a1`` -> "Vashti Ember-Crowned (A)"). Systems share the vocabulary; an event this
+module does not know is printed with its fields, never dropped.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable
+
+from generator.play.engine import Event, Result
+
+
+def _names(header: dict[str, Any]) -> dict[str, str]:
+    names = {}
+    for side, info in (header.get("sides") or {}).items():
+        for fighter in info.get("fighters", []):
+            names[fighter["id"]] = f"{fighter.get('name', fighter['id'])} ({side.upper()})"
+    return names
+
+
+def _path(cells: Iterable[str]) -> str:
+    return " -> ".join(cells)
+
+
+def describe_event(event: Event, names: dict[str, str]) -> str:
+    """One event as a sentence."""
+    who = names.get(event.get("fighter", ""), event.get("fighter", ""))
+    action = event.get("action")
+    target = names.get(event.get("target", ""), event.get("target", ""))
+    if action == "roll_off":
+        return f"Roll-off {event.get('purpose', '')}: A {event['dice']['a']}, B {event['dice']['b']} -> {event['winner'].upper()}"
+    if action == "ability_dice":
+        return (f"Ability dice {event['side'].upper()}: {event['dice']} -> {event.get('groups', '')}"
+                f" ({event.get('singles', 0)} singles)")
+    if action == "initiative":
+        return f"Initiative: {event['side'].upper()} ({event.get('why', '')})"
+    if action == "first_turn":
+        return f"{event['side'].upper()} takes the first turn"
+    if action == "reserve":
+        return f"{who} is held in reserve"
+    if action == "place":
+        return f"{who} is placed at {event['cell']}" + (" (from reserve)" if event.get("from_reserve") else "")
+    if action == "activate":
+        return f"{who} activates ({event.get('actions', '?')} action{'s' if event.get('actions') != 1 else ''})"
+    if action == "move":
+        extra = f" [bonus, {event['ability']}]" if event.get("bonus") else ""
+        return f"{who} moves {_path(event['path'])}{extra}"
+    if action == "disengage":
+        return f"{who} disengages to {event['path'][-1]}"
+    if action == "push":
+        return f"{who} is pushed to {event['cell']}" + (f" by {names.get(event.get('by', ''), '')}" if event.get("by") else "")
+    if action == "attack":
+        mods = f" {event['modifiers']}" if event.get("modifiers") else ""
+        bonus = f" [bonus, {event['ability']}]" if event.get("bonus") else ""
+        return (f"{who} attacks {target} with weapon {event.get('weapon')}{mods}: rolls {event.get('rolls')} -> "
+                f"{event.get('hits', 0)} hit(s), {event.get('crits', 0)} crit(s), {event.get('damage', 0)} damage{bonus}")
+    if action == "damage":
+        return f"{who} takes {event['damage']} damage" + (f" ({event['why']})" if event.get("why") else "")
+    if action == "heal":
+        return f"{who} removes {event['amount']} damage ({event.get('ability', '')})"
+    if action == "taken_down":
+        return f"{who} is taken down"
+    if action == "ability":
+        dice = event.get("dice")
+        return f"{who} uses {event['name']}" + (f" with {dice}" if dice else "") + (f": {event['effect']}" if event.get("effect") else "")
+    if action == "wait":
+        return f"{who} waits"
+    if action == "control":
+        holder = event.get("side")
+        return f"Objective {event['cell']} " + (f"is now held by {holder.upper()}" if holder else "is no longer held")
+    if action == "score":
+        vp = event["vp"]
+        return f"End of round {event.get('round')}: A scores {vp['a']}, B scores {vp['b']} (total A {event.get('total', {}).get('a', '?')}, B {event.get('total', {}).get('b', '?')})"
+    if action == "round":
+        return f"--- Battle round {event['round']} ---"
+    if action == "twist":
+        return f"Twist: {event['name']}"
+    if action == "end":
+        return f"Battle over: {event.get('why', '')}"
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("round", "action", "side", "fighter"))
+    return f"{who or event.get('side', '')} {action}: {fields}".strip()
+
+
+def battle_text(result: Result) -> str:
+    """The whole battle, one line per event, then the result."""
+    names = _names(result.header)
+    lines = []
+    for event in result.events:
+        lines.append(describe_event(event, names))
+    winner = result.winner.upper() if result.winner else "nobody (draw)"
+    score = ", ".join(f"{s.upper()} {v}" for s, v in result.score.items())
+    lines.append(f"Result after {result.rounds} round(s): {winner} wins" if result.winner else f"Result after {result.rounds} round(s): draw")
+    lines[-1] += f" (score {score})" + (f"; {result.reason}" if result.reason else "")
+    return "\n".join(lines)
+
+
+def log_json_text(result: Result) -> str:
+    """The battle log as JSON text (sorted keys off: the order reads like the rules)."""
+    return json.dumps(result.to_json(), indent=1, ensure_ascii=False) + "\n"
+
+
+def write_log_json(result: Result, path: Path) -> Path:
+    from generator.files import write_atomic
+
+    return write_atomic(Path(path), log_json_text(result))
