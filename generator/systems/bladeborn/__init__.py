@@ -19,6 +19,8 @@ from generator.systems.bladeborn.models import (
     combatants,
     describe,
 )
+from generator.systems.bladeborn.battle import BladebornGame, make_battle
+from generator.systems.bladeborn.policy import BladebornGreedy
 from generator.systems.warcry import pricing, sim
 from generator.systems.warcry.models import Limits
 
@@ -41,6 +43,9 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     fight=sim.fight,
+    game=BladebornGame("bladeborn"),
+    make_battle=make_battle,
+    policies={"greedy": BladebornGreedy},
     cost_unit="points",
     extra={"roster_document": roster_document},
 )

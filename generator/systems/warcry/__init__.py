@@ -26,6 +26,30 @@ def roster_document(fighters, name: str) -> dict:
     return build.roster_document(build.WARCRY_KIT, fighters, name)
 
 
+def make_battle(force_a, force_b, options=None):
+    """Warcry warbands on Bladeborn's hexes under its battle rules (``bladeborn.battle``)."""
+    from generator.systems.bladeborn.battle import make_battle as hex_battle
+
+    return hex_battle(force_a, force_b, options, system="warcry")
+
+
+class _HexGame:
+    """The Bladeborn battle engine playing Warcry fighters (imported lazily: bladeborn imports warcry)."""
+
+    system = "warcry"
+
+    def new_state(self, battle, rng):
+        from generator.systems.bladeborn.battle import BladebornGame
+
+        return BladebornGame("warcry").new_state(battle, rng)
+
+
+def _greedy():
+    from generator.systems.bladeborn.policy import BladebornGreedy
+
+    return BladebornGreedy()
+
+
 def _content_models() -> dict:
     models = {
         "warband": Warband,
@@ -51,6 +75,9 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     fight=sim.fight,
+    game=_HexGame(),
+    make_battle=make_battle,
+    policies={"greedy": _greedy},
     cost_unit="points",
     extra={"roster_document": roster_document},
 )
