@@ -219,7 +219,9 @@ class BladebornState:
                      "blocked": blocked},
             "battle": {"card": self.rules.name, "rounds": self.rules.rounds, "twist": self.rules.twist,
                        "objectives": [self.board.label(o) for o in self.rules.objectives],
-                       "scoring": dict(self.rules.scoring), "tie": self.rules.tie},
+                       "scoring": dict(self.rules.scoring), "tie": self.rules.tie,
+                       "stat_changes": dict(self.rules.stat_changes), "sight_range": self.rules.sight_range,
+                       "crit_bonus": self.rules.crit_bonus},
             "sides": sides,
         }
 

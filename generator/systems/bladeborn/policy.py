@@ -123,8 +123,13 @@ class BladebornGreedy:
             value += 0.9 * self._best_attack_from(state, fighter, pos, ctx)
         threat = 0.0
         for epos, reach, danger, _ in enemies:
-            if board.distance(epos, pos) <= reach + 1 and board.walk(epos, pos) - 1 <= reach:
-                threat += danger
+            apart = board.distance(epos, pos)
+            if apart == 1:
+                threat += min(1.0, 1.8 * danger)  # an adjacent enemy attacks twice without moving
+            elif apart <= reach + 1 and board.walk(epos, pos) - 1 <= reach:
+                # it must spend an action to come, then attacks once; with an action left here,
+                # this fighter may still step further away
+                threat += danger * (0.5 if actions_after > 0 else 1.0)
         value -= THREAT * min(threat, 1.0) * ctx["worth"]
         return value
 
