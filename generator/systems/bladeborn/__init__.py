@@ -21,7 +21,8 @@ from generator.systems.bladeborn.models import (
 )
 from generator.systems.bladeborn.battle import BladebornGame, make_battle
 from generator.systems.bladeborn.policy import BladebornGreedy
-from generator.systems.warcry import pricing, sim
+from generator.systems.warcry import pricing
+from generator.play.fight import fight_on_board
 from generator.systems.warcry.models import Limits
 
 SYSTEM = System(
@@ -42,7 +43,7 @@ SYSTEM = System(
     price=pricing.price,
     build_random=build_random,
     register_calc=register_calc,
-    fight=sim.fight,
+    fight=fight_on_board("bladeborn"),
     game=BladebornGame("bladeborn"),
     make_battle=make_battle,
     policies={"greedy": BladebornGreedy},

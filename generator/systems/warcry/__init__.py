@@ -7,7 +7,8 @@ Fighter cards are shared with Bladeborn (``models.py``); the points cost model l
 from __future__ import annotations
 
 from generator.systems.base import System
-from generator.systems.warcry import build, pricing, sim
+from generator.systems.warcry import build, pricing
+from generator.play.fight import fight_on_board
 from generator.systems.warcry.models import AbilityCard, AbilityTable, Limits, Warband, combatants, describe
 from generator.systems.warcry.tables import Archetypes
 
@@ -74,7 +75,7 @@ SYSTEM = System(
     price=pricing.price,
     build_random=build_random,
     register_calc=register_calc,
-    fight=sim.fight,
+    fight=fight_on_board("warcry"),
     game=_HexGame(),
     make_battle=make_battle,
     policies={"greedy": _greedy},
