@@ -52,7 +52,7 @@ def _universal_abilities() -> list:
     return [a for table in library().load("warcry", "abilities") for a in table.model.abilities]
 
 
-def _fighter_abilities(fighter, warband: Warband, universal: list) -> tuple[AbilitySpec, ...]:
+def _fighter_abilities(fighter, warband: Warband, universal: list, warcry: bool = False) -> tuple[AbilitySpec, ...]:
     """Universal abilities plus the warband card's, those this fighter's runemarks allow and the
     engine can carry out (an ability without an ``effect`` is printed but not played)."""
     pool = list(universal)
@@ -65,8 +65,12 @@ def _fighter_abilities(fighter, warband: Warband, universal: list) -> tuple[Abil
             continue
         if ability.cost == "quad":
             continue  # Bladeborn dice never make quads (four of a kind splits into doubles)
+        reach, max_range = ability.reach, ability.max_range
+        if warcry:  # inches on the card, hexes on the board
+            reach = None if reach is None else inches_to_hexes(reach)
+            max_range = None if max_range is None else (1 if max_range <= WARCRY_MELEE_INCHES else inches_to_hexes(max_range))
         out.append(AbilitySpec(ability.name, ability.cost, ability.effect, ability.amount,
-                               ability.reach, ability.stat, ability.max_range))
+                               reach, ability.stat, max_range))
     return tuple(out)
 
 
@@ -87,7 +91,7 @@ def fighters_for(side: str, warband: Warband, system: str) -> list[FighterInPlay
         move = inches_to_hexes(card.movement) if warcry else card.movement
         out.append(FighterInPlay(
             id=f"{side}{i}", side=side, name=card.name, move=move, toughness=card.toughness, wounds=card.wounds,
-            weapons=tuple(weapons), abilities=_fighter_abilities(card, warband, universal),
+            weapons=tuple(weapons), abilities=_fighter_abilities(card, warband, universal, warcry),
             points=float(card.points or 0), hero="hero" in card.all_runemarks(),
         ))
     return out

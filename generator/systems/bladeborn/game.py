@@ -174,6 +174,10 @@ class BladebornState:
         self.ended = False
         self.end_reason = ""
         self.rounds_played = 0
+        self.version = 0
+        self._memo_key = None
+        self._occupied: set[Pos] = set()
+        self._enemies: dict = {}
 
     # ---- protocol ------------------------------------------------------------------------------
 
@@ -231,10 +235,21 @@ class BladebornState:
         return [f for f in self.fighters.values() if f.side == side and f.where == where]
 
     def occupied(self) -> set[Pos]:
-        return {f.pos for f in self.fighters.values() if f.on}
+        """Hexes holding a fighter (worked out once per moment: do not change the set)."""
+        key = ("occupied", self.version)
+        if self._memo_key != key:
+            self._memo_key, self._occupied = key, {f.pos for f in self.fighters.values() if f.on}
+        return self._occupied
 
     def enemy_positions(self, side: str) -> dict[str, Pos]:
-        return {f.id: f.pos for f in self.fighters.values() if f.on and f.side != side}
+        """Enemy fighter id -> hex for ``side`` (worked out once per moment)."""
+        cached = self._enemies.get((side, self.version))
+        if cached is None:
+            if len(self._enemies) > 4:
+                self._enemies.clear()
+            cached = {f.id: f.pos for f in self.fighters.values() if f.on and f.side != side}
+            self._enemies[(side, self.version)] = cached
+        return cached
 
     def can_see(self, a: Pos, b: Pos) -> bool:
         if self.rules.sight_range is not None and self.board.distance(a, b) > self.rules.sight_range:
@@ -426,6 +441,7 @@ class BladebornState:
     # ---- apply ----------------------------------------------------------------------------------
 
     def apply(self, action: tuple, rng) -> list[dict]:
+        self.version += 1  # lets players cache what they worked out about one moment
         kind = action[0]
         handler = getattr(self, "_do_" + kind.replace("-", "_"), None)
         if handler is None:
@@ -439,6 +455,7 @@ class BladebornState:
     def _do_reserve(self, action, rng):
         fighter = self.fighters[action[1]]
         fighter.where = "reserve"
+        self.version += 1
         return [self._event("reserve", side=fighter.side, fighter=fighter.id)]
 
     def _do_reserve_done(self, action, rng):
@@ -464,6 +481,7 @@ class BladebornState:
             self.territory[OTHER[side]] = OTHER[player]
             self.territory_hexes[OTHER[side]] = self._territory_of(OTHER[player])
         fighter.pos, fighter.where = pos, "on"
+        self.version += 1
         events = [self._event("place", side=side, fighter=fid, cell=self.board.label(pos))]
         self.decider = OTHER[side]
         return events + self._after_placement_check(rng)
@@ -541,6 +559,7 @@ class BladebornState:
         _, fid, pos = action
         fighter = self.fighters[fid]
         fighter.pos, fighter.where = pos, "on"
+        self.version += 1
         self.activations[fighter.side].on_battlefield.add(fid)
         events = [self._event("place", side=fighter.side, fighter=fid, cell=self.board.label(pos), from_reserve=True)]
         self.phase, self.decider = "activate", fighter.side
@@ -599,6 +618,7 @@ class BladebornState:
         if bonus:
             event.update(bonus=True, ability=bonus)
         fighter.pos = dest
+        self.version += 1
         return [event]
 
     def _do_disengage(self, action, rng):
@@ -611,6 +631,7 @@ class BladebornState:
         event = self._event("disengage", side=fighter.side, fighter=fighter.id,
                             path=[self.board.label(fighter.pos), self.board.label(action[1])])
         fighter.pos = action[1]
+        self.version += 1
         return [event] + self._action_made(rng)
 
     def _do_attack(self, action, rng):
@@ -641,6 +662,7 @@ class BladebornState:
         if not rules.is_taken_down(target.damage, target.wounds):
             return []
         target.where, target.pos = "down", None
+        self.version += 1
         self.activations[target.side].taken_down(target.id)
         events = [self._event("taken_down", side=target.side, fighter=target.id)]
         if by is not None:

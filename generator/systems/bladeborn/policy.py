@@ -41,6 +41,17 @@ def _odds(attacks: int, strength: int, toughness: int, hit: int, crit: int, woun
 class BladebornGreedy:
     name = "greedy"
 
+    def __init__(self):
+        self._cache_key = None
+        self._cache: dict = {}
+
+    def _memo(self, state) -> dict:
+        """A scratch dict for one moment of one battle (cleared when the state changes)."""
+        key = (id(state), state.version)
+        if key != self._cache_key:
+            self._cache_key, self._cache = key, {}
+        return self._cache
+
     def choose(self, state, actions, rng):
         phase = state.phase
         if phase == "reserve":
@@ -58,6 +69,12 @@ class BladebornGreedy:
     def _worths(self, state) -> dict[str, float]:
         """What each fighter is worth to the battle in VP: its share of its side's points times
         the objective points still to be fought for (at least 1). Computed once per decision."""
+        memo = self._memo(state)
+        if "worths" not in memo:
+            memo["worths"] = self._compute_worths(state)
+        return memo["worths"]
+
+    def _compute_worths(self, state) -> dict[str, float]:
         at_stake = max(1.0, len(state.rules.objectives) * max(1, state.rules.rounds - max(0, state.round - 1))
                        * max(1, state.rules.scoring.get("objectives", 1)) * 0.5)
         at_stake += state.rules.scoring.get("takedowns", 0) + state.rules.takedown_points
@@ -78,6 +95,13 @@ class BladebornGreedy:
 
     def _context(self, state, fighter) -> dict:
         """What every position of this decision is judged against, computed once."""
+        memo = self._memo(state)
+        key = ("context", fighter.id)
+        if key not in memo:
+            memo[key] = self._compute_context(state, fighter)
+        return memo[key]
+
+    def _compute_context(self, state, fighter) -> dict:
         worths = self._worths(state)
         enemies = []
         for e in state.fighters.values():
@@ -92,16 +116,17 @@ class BladebornGreedy:
             attacks = [(w, self.attack_value(state, fighter, e, w, worths)) for w in fighter.weapons]
             enemies.append((e.pos, reach, danger, attacks))
         goals = [o for o, holder in state.control.items() if holder != fighter.side]
-        return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id]}
+        return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id],
+                "objectives": list(state.control.items()), "enemy_cells": [e[0] for e in enemies]}
 
     def _best_attack_from(self, state, fighter, pos, ctx=None) -> float:
         ctx = ctx or self._context(state, fighter)
-        board = state.board
+        apart = state.board.distance_from(pos)
         enemies = ctx["enemies"]
-        adjacent = [e for e in enemies if board.distance(pos, e[0]) == 1]
+        adjacent = [e for e in enemies if apart[e[0]] == 1]
         best = 0.0
         for epos, _, _, attacks in adjacent or enemies:
-            d = board.distance(pos, epos)
+            d = apart[epos]
             for w, value in attacks:
                 if value > best and w.min_range <= d <= w.max_range and state.can_see(pos, epos):
                     best = value
@@ -110,27 +135,30 @@ class BladebornGreedy:
     def position_value(self, state, fighter, pos, actions_after: int, ctx=None) -> float:
         ctx = ctx or self._context(state, fighter)
         board = state.board
+        walk = board.walk_from(pos)
+        apart = board.distance_from(pos)
         value = 0.0
-        for o, holder in state.control.items():
-            if board.distance(pos, o) <= 1:
-                value += OBJECTIVE_KEEP if holder == fighter.side else OBJECTIVE_HOLD
+        side = fighter.side
+        for o, holder in ctx["objectives"]:
+            if apart[o] <= 1:
+                value += OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD
         if ctx["goals"]:
-            value -= APPROACH * min(board.walk(pos, o) for o in ctx["goals"])
+            value -= APPROACH * min(map(walk.__getitem__, ctx["goals"]))
         enemies = ctx["enemies"]
         if enemies:
-            value -= ENGAGE * min(board.walk(pos, e[0]) for e in enemies)
-        if actions_after > 0:
-            value += 0.9 * self._best_attack_from(state, fighter, pos, ctx)
-        threat = 0.0
-        for epos, reach, danger, _ in enemies:
-            apart = board.distance(epos, pos)
-            if apart == 1:
-                threat += min(1.0, 1.8 * danger)  # an adjacent enemy attacks twice without moving
-            elif apart <= reach + 1 and board.walk(epos, pos) - 1 <= reach:
-                # it must spend an action to come, then attacks once; with an action left here,
-                # this fighter may still step further away
-                threat += danger * (0.5 if actions_after > 0 else 1.0)
-        value -= THREAT * min(threat, 1.0) * ctx["worth"]
+            value -= ENGAGE * min(map(walk.__getitem__, ctx["enemy_cells"]))
+            if actions_after > 0:
+                value += 0.9 * self._best_attack_from(state, fighter, pos, ctx)
+            threat = 0.0
+            for epos, reach, danger, _ in enemies:
+                d = apart[epos]
+                if d == 1:
+                    threat += min(1.0, 1.8 * danger)  # an adjacent enemy attacks twice without moving
+                elif d <= reach + 1 and walk[epos] - 1 <= reach:
+                    # it must spend an action to come, then attacks once; with an action left
+                    # here, this fighter may still step further away
+                    threat += danger * (0.5 if actions_after > 0 else 1.0)
+            value -= THREAT * min(threat, 1.0) * ctx["worth"]
         return value
 
     # ---- decisions ------------------------------------------------------------------------------
