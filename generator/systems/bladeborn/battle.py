@@ -2,7 +2,7 @@
 
 ``make_battle(force_a, force_b, options)`` is ``System.make_battle`` for Bladeborn and Warcry.
 Warcry warbands play on the same hexes under the Bladeborn battle rules at
-:data:`INCHES_PER_HEX` (see ``docs/play-warcry-on-hexes.md``): Move and Range are converted,
+:data:`INCHES_PER_HEX` (see ``docs/play-bladeborn.md``, "Warcry fighters on hexes"): Move and Range are converted,
 everything else is the card as printed.
 
 Battle cards and twists come from the content library (``--content`` overrides them), found by
