@@ -47,9 +47,9 @@ def simulate(
     else:
         winner = {"a": "A", "b": "B"}.get(result.winner or "", "nobody")
         names = result.header.get("sides", {})
-        console.print(f"[bold]{names.get('a', {}).get('name', 'A')}[/bold] (A) vs [bold]{names.get('b', {}).get('name', 'B')}[/bold] (B): "
-                      f"{'draw' if result.winner is None else winner + ' wins'} after {result.rounds} round(s), "
-                      + ", ".join(f"{s.upper()} {v}" for s, v in result.score.items()))
+        typer.echo(f"{names.get('a', {}).get('name', 'A')} (A) vs {names.get('b', {}).get('name', 'B')} (B): "
+                   f"{'draw' if result.winner is None else winner + ' wins'} after {result.rounds} round(s), "
+                   + ", ".join(f"{s.upper()} {v}" for s, v in result.score.items()))
         console.print(f"[dim]{result.reason}[/dim]")
     if log_json is not None:
         write_atomic(log_json, log_json_text(result))

@@ -371,3 +371,26 @@ def test_champion_of_darkness_only_after_a_takedown_then_a_bonus_attack():
     assert ("bonus-attack", "b2", 0) in state.legal_actions()
     events = state.apply(("bonus-attack", "b2", 0), ScriptedDice(3, 3, 1, 1))
     assert events[0]["bonus"] is True and events[0]["ability"] == "Champion of Darkness"
+
+
+def test_a_generated_map_brings_its_own_deployment_and_objectives(tmp_path):
+    from generator.systems.bladeborn.battle import card_from_map
+
+    board_map = load_map(CONTENT / "maps" / "drawn-and-quartered.yaml")
+    card = card_from_map(board_map)
+    assert len(card.objectives) == 4 and card.scoring_rules()[0].kind == "objectives"
+    system, battle = _battle(CINDER, HOLLOW, {"map": board_map, "twist": "none"})
+    result = play(system.game, battle, {"a": BladebornGreedy(), "b": BladebornGreedy()}, Rng(5))
+    assert audit(result.to_json(), board_map) == [] and result.rounds == 3
+
+
+def test_simulate_command_writes_log_and_picture_and_never_replaces_a_file(skirmish_cli, tmp_path):
+    log, svg = tmp_path / "battle.json", tmp_path / "battle.svg"
+    done = skirmish_cli("simulate", CINDER, HOLLOW, "--seed", "3", "--log-json", log, "--svg", svg)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(log.read_text())
+    assert data["seed"] == 3 and svg.read_text().startswith("<?xml")
+    again = skirmish_cli("simulate", CINDER, HOLLOW, "--seed", "3", "--log-json", log)
+    assert again.returncode == 2 and "already exists" in again.stderr
+    text = skirmish_cli("simulate", CINDER, HOLLOW, "--seed", "3", "--log")
+    assert "activates" in text.stdout and "Result after 3 round(s)" in text.stdout

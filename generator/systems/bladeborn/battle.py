@@ -142,6 +142,31 @@ def executable_twists() -> list[tuple[Twist, str]]:
     return [(t, w) for t, w in all_twists() if t.effect is not None]
 
 
+def card_from_map(board_map: BoardMap, name: str | None = None, rounds: int = 3, scoring: list | None = None,
+                  tie: str = "draw") -> BattleCard:
+    """A battle card for a map that brings its own deployment (zones A and B: starting and reserve
+    hexes) and objectives, as ``skirmish map generate`` writes them; scoring defaults to the
+    book's example card: 1 victory point per objective held at the end of each round."""
+    grid = board_map.grid_obj()
+    zones = {k.lower(): v for k, v in board_map.zones.items()}
+    if set(zones) < {"a", "b"}:
+        raise ContentError(f"{board_map.name or 'map'}: zones: a Bladeborn battle without a battle card needs zones A and B "
+                           f"(starting and reserve hexes); this map has: {', '.join(board_map.zones) or 'none'}")
+
+    def axial(cells):
+        return [list(grid.to_axial(tuple(int(x) for x in c.split(",")))) for c in cells]
+
+    players = {p: {"symbol": p.upper(), "start": axial(zones[p].start), "reserve": axial(zones[p].reserve)} for p in ("a", "b")}
+    return BattleCard.model_validate({
+        "name": name or (board_map.name or "Battle on a generated map"),
+        "map": "generated", "objectives": axial(board_map.objectives), "players": players, "rounds": rounds,
+        "battle_rules": "Victory points are scored as the scoring rules say.",
+        "reserves": "From the second battle round, one reserve fighter arrives at the start of its player's first turn.",
+        "victory": f"After {rounds} battle rounds the player with more victory points wins.",
+        "scoring": scoring if scoring is not None else [{"kind": "objectives", "points": 1}], "tie": tie,
+    })
+
+
 def _card_map(card: BattleCard, where: str, override: BoardMap | None) -> BoardMap:
     if override is not None:
         return override
@@ -241,7 +266,12 @@ def make_battle(force_a: Any, force_b: Any, options: dict | None = None, system:
     for side, force in (("a", force_a), ("b", force_b)):
         if not isinstance(force, Warband):
             raise SkirmishError(f"side {side}: a {system} battle needs a warband, not {type(force).__name__}")
-    card, where = load_card(options.get("card"))
+    if isinstance(options.get("card"), BattleCard):
+        card, where = options["card"], options.get("card_where", "scenario")
+    elif options.get("card") is None and options.get("map") is not None:
+        card, where = card_from_map(options["map"]), (options["map"].name or "map")
+    else:
+        card, where = load_card(options.get("card"))
     board_map = _card_map(card, where, options.get("map"))
     extra = [board_map.grid_obj() and _label(board_map, h) for h in card.blocked]
     board = board_for(board_map, extra)
