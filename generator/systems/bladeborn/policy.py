@@ -58,6 +58,8 @@ class BladebornGreedy:
             return min(actions, key=lambda a: (self._worth(state, a[1]) if len(a) > 1 else 1e9, a))
         if phase in ("place", "arrive"):
             return self._place(state, actions)
+        if phase == "push":
+            return self._push(state, actions)
         if phase == "first":
             return ("first", state.decider) if ("first", state.decider) in actions else actions[0]
         if phase == "activate":
@@ -75,9 +77,9 @@ class BladebornGreedy:
         return memo["worths"]
 
     def _compute_worths(self, state) -> dict[str, float]:
-        at_stake = max(1.0, len(state.rules.objectives) * max(1, state.rules.rounds - max(0, state.round - 1))
-                       * max(1, state.rules.scoring.get("objectives", 1)) * 0.5)
-        at_stake += state.rules.scoring.get("takedowns", 0) + state.rules.takedown_points
+        r = state.rules
+        rounds_left = max(1, r.rounds - max(0, state.round - 1))
+        at_stake = max(1.0, len(r.objectives) * rounds_left * max(1, r.points_for("per_objective")) * 0.5)
         totals = {"a": 0.0, "b": 0.0}
         for f in state.fighters.values():
             totals[f.side] += f.points or 1.0
@@ -90,7 +92,7 @@ class BladebornGreedy:
         stats, _ = state.weapon_now(fighter, weapon)
         kill, capped = _odds(stats["attacks"], stats["strength"], state.toughness_of(target), stats["dmg_hit"],
                              stats["dmg_crit"], target.wounds_left)
-        worth = (worths or self._worths(state))[target.id]
+        worth = (worths or self._worths(state))[target.id] + state.takedown_points(target)
         return worth * (kill + 0.4 * capped / target.wounds)
 
     def _context(self, state, fighter) -> dict:
@@ -115,9 +117,13 @@ class BladebornGreedy:
                 danger = max(danger, kill + 0.4 * capped / fighter.wounds)
             attacks = [(w, self.attack_value(state, fighter, e, w, worths)) for w in fighter.weapons]
             enemies.append((e.pos, reach, danger, attacks))
-        goals = [o for o, holder in state.control.items() if holder != fighter.side]
+        stakes = state.objective_stakes(fighter.side)
+        goals = [o for o, holder in state.control.items() if holder != fighter.side and stakes.get(o, 0) > 0]
+        territory = state.territory_hexes.get("b" if fighter.side == "a" else "a", frozenset())
         return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id],
-                "objectives": list(state.control.items()), "enemy_cells": [e[0] for e in enemies]}
+                "objectives": [(o, h, stakes.get(o, 0.0)) for o, h in state.control.items()],
+                "enemy_cells": [e[0] for e in enemies],
+                "territory": territory, "territory_points": state.rules.points_for("enemy_territory")}
 
     def _best_attack_from(self, state, fighter, pos, ctx=None) -> float:
         ctx = ctx or self._context(state, fighter)
@@ -139,9 +145,11 @@ class BladebornGreedy:
         apart = board.distance_from(pos)
         value = 0.0
         side = fighter.side
-        for o, holder in ctx["objectives"]:
+        for o, holder, stake in ctx["objectives"]:
             if apart[o] <= 1:
-                value += OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD
+                value += stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD)
+        if ctx["territory_points"] and pos in ctx["territory"]:
+            value += ctx["territory_points"]
         if ctx["goals"]:
             value -= APPROACH * min(map(walk.__getitem__, ctx["goals"]))
         enemies = ctx["enemies"]
@@ -173,6 +181,22 @@ class BladebornGreedy:
         if not goals:
             return options[0]
         return min(options, key=lambda a: (min(state.board.walk(a[2], g) for g in goals), a[2]))
+
+    def _push(self, state, actions):
+        """Push the enemy that loses most: off an objective first, then farther from the nearest one."""
+        if actions[0][0] != "push":
+            return actions[0]
+        objectives = state.rules.objectives
+
+        def gain(action):
+            _, fid, dest = action
+            here = state.fighters[fid].pos
+            near = lambda p: min((state.board.walk(p, o) for o in objectives), default=0)  # noqa: E731
+            on_before = any(state.board.distance(here, o) <= 1 for o in objectives)
+            on_after = any(state.board.distance(dest, o) <= 1 for o in objectives)
+            return (on_before and not on_after, near(dest) - near(here), state.fighters[fid].points, fid, dest)
+
+        return max(actions, key=gain)
 
     def _activate(self, state, actions):
         best, best_score = actions[0], -1e9
