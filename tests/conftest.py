@@ -11,3 +11,16 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--bless", action="store_true", default=False,
+                     help="rewrite the golden files (tests/layout/golden/) from the current output, on purpose")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def bless(request) -> bool:
+    return bool(request.config.getoption("--bless"))
