@@ -202,5 +202,5 @@ def fewer_cards_warning(plan: SheetPlan, cards: int, bleed: float, crop_marks: b
         return None
     asked = " and ".join(([f"--bleed {bleed:g}mm"] if bleed else []) + (["--crop-marks"] if crop_marks else []))
     now, before = math.ceil(cards / plan.per_page), math.ceil(cards / plain.per_page)
-    return (f"{asked} fit {plan.per_page} {plan.card.name} cards per {plan.page.name} sheet instead of "
-            f"{plain.per_page}: {cards} cards take {now} sheet(s) instead of {before}")
+    cost = f": {cards} cards take {now} sheets instead of {before}" if now != before else ""
+    return f"{asked} fit {plan.per_page} {plan.card.name} cards per {plan.page.name} sheet instead of {plain.per_page}{cost}"

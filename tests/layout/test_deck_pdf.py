@@ -118,7 +118,7 @@ def test_options_that_cost_cards_per_sheet_warn_with_the_count(rosters, tmp_path
     assert plan.per_page == 6
     assert fewer_cards_warning(plan, 90, 3, True) == (
         "--bleed 3mm and --crop-marks fit 6 bridge cards per letter sheet instead of 9: "
-        "90 cards take 15 sheet(s) instead of 10")
+        "90 cards take 15 sheets instead of 10")
     nine = plan_sheet(page_size("a4"), card_size("poker"), bleed=3, crop_marks=True)
     assert fewer_cards_warning(nine, 90, 3, True) is None
     result = print_deck(deck(rosters), tmp_path, options(page=page_size("letter"), card=card_size("bridge"),
