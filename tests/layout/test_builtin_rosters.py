@@ -85,3 +85,25 @@ def test_a_long_special_rule_grows_its_box_into_free_space_before_it_shrinks():
     assert not front.warnings
     assert {op.size_pt for op in words} == {6.2}  # the template's size: nothing shrank or was cut
     assert min(op.y for op in words) < 72.2  # it starts above where a short rule sits
+
+
+def test_a_long_ability_takes_room_the_short_ones_spare_before_it_shrinks():
+    from generator.layout.cards import cards_for
+    from generator.layout.deck import render_card
+    from generator.layout.draw import Text
+
+    veil = ("Pick one hex within 3 hexes of this fighter: until the end of the round, no line of sight passes "
+            "through it, and fighters in it cannot be targeted by ranged attacks. ") * 2
+    roster = {"name": "Band", "reserve": 1, "combatants": [], "abilities": [
+        {"cost": "double", "name": "Step", "runemarks": [], "text": "Move two hexes."},
+        {"cost": "triple", "name": "Veil", "runemarks": ["hero"], "text": veil},
+        {"cost": "double", "name": "Oath", "runemarks": [], "text": "Counts as two fighters."},
+        {"cost": "quad", "name": "Pyre", "runemarks": ["hero"], "text": "Deal 3 damage to each adjacent enemy."},
+        {"cost": "double", "name": "Ember", "runemarks": [], "text": "Heal 2."},
+    ]}
+    [card] = cards_for("bladeborn", roster)
+    front, _ = render_card(card, card_size("poker"), 0)
+    assert not front.warnings
+    runs = [op for op in front.ops if isinstance(op, Text) and op.x > 15 and op.y > 18]
+    assert {op.size_pt for op in runs} == {6.2}  # every ability at the template's size
+    assert any(op.text.startswith("Ember") for op in runs)
