@@ -2,10 +2,12 @@
 
 Property tests explore new examples on a developer's machine, but CI (``CI=true``) runs them
 derandomized, so a landing never depends on which examples Hypothesis happened to draw.
+``--bless`` rewrites the golden drawings (tests/layout/golden/) from the current output.
 """
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -16,9 +18,6 @@ if os.environ.get("CI"):
 def pytest_addoption(parser):
     parser.addoption("--bless", action="store_true", default=False,
                      help="rewrite the golden files (tests/layout/golden/) from the current output, on purpose")
-
-
-import pytest  # noqa: E402
 
 
 @pytest.fixture
