@@ -2,10 +2,15 @@
 
 Property tests explore new examples on a developer's machine, but CI (``CI=true``) runs them
 derandomized, so a landing never depends on which examples Hypothesis happened to draw.
+``--bless`` rewrites the golden drawings (tests/layout/golden/) from the current output.
 """
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -13,11 +18,15 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+def pytest_addoption(parser):
+    parser.addoption("--bless", action="store_true", default=False,
+                     help="rewrite the golden files (tests/layout/golden/) from the current output, on purpose")
 
-import pytest  # noqa: E402
+
+@pytest.fixture
+def bless(request) -> bool:
+    return bool(request.config.getoption("--bless"))
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
