@@ -487,3 +487,25 @@ def test_a_tie_rule_naming_a_role_needs_the_roles():
 
     with pytest.raises(SkirmishError, match="tie: 'defender' needs roles"):
         _battle(CINDER, HOLLOW, {"card": _card(tie="defender"), "twist": "none"})
+
+
+def test_a_warband_from_the_warcry_data_set_format_plays(tmp_path):
+    from generator.errors import SkirmishError
+    from generator.play.simulate import load_pair
+
+    def record(name, warband, move=4):
+        return {"name": name, "warband": warband, "grand_alliance": "order", "runemarks": ["warrior"],
+                "movement": move, "toughness": 4, "wounds": 12, "points": 100,
+                "weapons": [{"attacks": 3, "strength": 4, "dmg_hit": 1, "dmg_crit": 3, "min_range": 0,
+                             "max_range": 1, "runemark": "sword"}]}
+
+    one = tmp_path / "band.json"
+    one.write_text(json.dumps([record(f"Guard {i}", "Test Guard") for i in range(4)]))
+    system, a, b = load_pair(one, GILDED)
+    assert system.name == "warcry" and a.name == "Test Guard" and len(a.fighters) == 4
+    two = tmp_path / "many.json"
+    two.write_text(json.dumps([record("X", "Alpha"), record("Y", "Beta")]))
+    with pytest.raises(SkirmishError, match="holds 2 warbands"):
+        load_pair(two, GILDED)
+    system, a, _ = load_pair(f"{two}#Beta", GILDED)
+    assert [f.name for f in a.fighters] == ["Y"]
