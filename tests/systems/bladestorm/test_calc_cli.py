@@ -18,7 +18,7 @@ def test_calc_prints_the_card_and_an_itemised_tpc(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Grimjaw - Troll, large" in result.stdout
     assert "Melee Attack   2D6+D10+2" in result.stdout
-    for item in ("base", "offence", "defence", "movement", "TPC"):
+    for item in ("base", "movement", "defense", "endurance", "weapon", "attack bonus", "TPC"):
         assert f"\n  {item}" in result.stdout
     card = load_file(out).model.combatants[0]
     assert (card.name, card.defense, card.endurance) == ("Grimjaw", 13, 48)
