@@ -64,3 +64,27 @@ def test_every_sheet_prints_vector_pages_of_the_right_size(system, page, tmp_pat
 def test_unknown_system_sheet():
     with pytest.raises(RenderError, match="no reference sheet"):
         write_reference("chess", page_size("a4"), "/tmp/never.pdf")
+
+
+def _sheet_text(system):
+    from generator.layout.render import render_markup
+    from generator.layout.sizes import page_size
+
+    page = page_size("a4")
+    data = reference.DATA[system](reference._settings()[system])
+    return render_markup(f"sheets/{system}.svg.j2", {"page": {"w": page.width, "h": page.height, "name": page.name},
+                                                     "data": data}, None)
+
+
+def test_the_warcry_sheet_says_inspiring_presence_needs_a_hero():
+    """The book: Inspiring Presence "can only be used by fighters with the Hero runemark"."""
+    text = _sheet_text("warcry")
+    entry = text[text.index("Inspiring Presence"):]
+    assert "Hero runemark only" in entry[:200]
+
+
+def test_the_bladeborn_sheet_has_the_first_round_roll_off():
+    """The book: with equal singles "if this is the first battle round, the players roll-off"."""
+    text = _sheet_text("bladeborn")
+    hero_phase = text[text.index("Hero phase."):]
+    assert "in round one, roll off" in hero_phase[:400]
