@@ -50,3 +50,11 @@ def test_random_with_a_seed_is_repeatable_and_saves_a_roster(tmp_path):
     loaded = load_file(out)
     assert len(loaded.model.combatants) == 2
     assert loaded.model.tpc == sum(c.tpc for c in loaded.model.combatants)
+
+
+def test_interactive_without_a_weapon_skips_the_fighting_skills():
+    answers = "human\n\n6\n8\n9\nnone\nPeasant\n"
+    result = run("create", "calc", "bladestorm", "--interactive", stdin=answers)
+    assert result.returncode == 0, result.stderr
+    assert "fighting skills need a weapon" in result.stdout
+    assert "Peasant - Human, medium" in result.stdout
