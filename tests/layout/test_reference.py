@@ -120,3 +120,27 @@ def test_sheet_command_offers_ink_saver(tmp_path):
     result = CliRunner().invoke(app, ["sheet", "warcry", "--ink-saver", "--out", str(tmp_path / "w.pdf")])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "w.pdf").exists()
+
+def _sheet_text(system):
+    from generator.layout.render import render_markup
+    from generator.layout.sizes import page_size
+
+    page = page_size("a4")
+    data = reference.DATA[system](reference._settings()[system])
+    return render_markup(f"sheets/{system}.svg.j2", {"page": {"w": page.width, "h": page.height, "name": page.name,
+                                                              "margin": page.margin, "ink_saver": False},
+                                                     "data": data}, None)
+
+
+def test_the_warcry_sheet_says_inspiring_presence_needs_a_hero():
+    """The book: Inspiring Presence "can only be used by fighters with the Hero runemark"."""
+    text = _sheet_text("warcry")
+    entry = text[text.index("Inspiring Presence"):]
+    assert "Hero runemark only" in entry[:200]
+
+
+def test_the_bladeborn_sheet_has_the_first_round_roll_off():
+    """The book: with equal singles "if this is the first battle round, the players roll-off"."""
+    text = _sheet_text("bladeborn")
+    hero_phase = text[text.index("Hero phase."):]
+    assert "in round one, roll off" in hero_phase[:400]
