@@ -183,7 +183,7 @@ def _centre_of(board: Board) -> Hex:
 class GorechosenState:
     """One Gorechosen battle in progress (see the module docstring for the actions)."""
 
-    def __init__(self, battle: Battle, rng: Rng):
+    def __init__(self, battle: Battle, rng: Rng, start: bool = True):
         rules = dict(battle.rules or {})
         self.variant: str = rules.get("variant") or "duel"
         self.max_rounds: int = int(rules.get("max_rounds", MAX_ROUNDS))
@@ -218,7 +218,21 @@ class GorechosenState:
         self._pending: Decision | None = None
         self._finished = False
         self.reason = ""
-        self._gen = self._battle()
+        if start:
+            self._gen = self._battle()
+            self._advance(None)
+
+    def play_turn(self, fighter_id: str) -> None:
+        """Make the next decision ``fighter_id``'s turn, as if their Initiative card were drawn; the
+        state is terminal once that turn is over (for the book's worked examples, see :func:`scene`)."""
+        f = self.by_id[fighter_id]
+
+        def one_turn():
+            yield from self._turn(f)
+
+        self._gen = one_turn()
+        self._finished = False
+        self._events = []
         self._advance(None)
 
     # ---- engine protocol --------------------------------------------------------------------
@@ -876,6 +890,28 @@ class GorechosenState:
         elif kind == "move":
             dest, facing = arg
             yield from self._move(f, dest, facing, ua.name, ua.params.get("hexes", 1), "choose")
+
+
+def scene(battle: Battle, rng: Rng, at: dict[str, tuple[str, int | str]], hands: dict[str, list[str]] | None = None,
+          round: int = 1) -> GorechosenState:
+    """A battle stopped at one moment, as the book's worked examples draw it.
+
+    ``at`` maps fighter ids (``a1``, ``b1``...) to a ``"col,row"`` hex and a facing (0-5 or a
+    compass name); ``hands`` to the names of their Action cards. Nothing runs until
+    :meth:`GorechosenState.play_turn` starts somebody's turn.
+    """
+    state = GorechosenState(battle, rng, start=False)
+    cards = {c.name: c for c in state.deck.cards}
+    state.round = round
+    for fid, (cell, facing) in at.items():
+        f = state.by_id[fid]
+        f.pos, f.facing = state.board.parse(cell), arcs.facing_index(facing)
+    for f in state.fighters:
+        if f.pos is None:
+            f.alive = False
+    for fid, names in (hands or {}).items():
+        state.by_id[fid].hand = [cards[n] for n in names]
+    return state
 
 
 class GorechosenGame:
