@@ -128,8 +128,8 @@ def _describe_gorechosen(event: Event, names: dict[str, str], who: str, target: 
         return f"{who} is too slow (rolled {event['roll']}) and forfeits the turn"
     if action == "handover":
         return f"{who} lets {names.get(event['to'], event['to'])} take the turn"
-    if action == "draft":
-        return "Draft done: " + ", ".join(f"{names.get(k, k)} {v} cards" for k, v in event["hands"].items())
+    if action == "deal":
+        return "Action cards in hand: " + ", ".join(f"{names.get(k, k)} {v}" for k, v in event["hands"].items())
     return None
 
 

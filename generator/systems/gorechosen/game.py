@@ -397,6 +397,7 @@ class GorechosenState:
             for f in players:
                 take = self.deck.hand + self._extra_cards(f)
                 f.hand, cards = cards[:take], cards[take:]
+        self._say("deal", hands={f.id: len(f.hand) for f in players})
         spaces = {f.id: f.wrath for f in players}
         self.initiative = m.build_initiative_deck(
             self.track, spaces, self._rng, neutral=1 if self.variant == "single-combat" else 0
@@ -429,7 +430,6 @@ class GorechosenState:
             if extra:
                 f.hand += discards[:extra]
                 discards = discards[extra:]
-        self._say("draft", hands={f.id: len(f.hand) for f in players})
 
     # ---- Fight ---------------------------------------------------------------------------------
 
@@ -596,7 +596,7 @@ class GorechosenState:
         start = f.pos
         f.pos, f.facing = dest, facing
         self._say("move", f, card=card, path=[self.label(p) for p in (start, *path)], facing=arcs.FACING_NAMES[facing],
-                  icon=icon)
+                  icon=icon, hexes=hexes)
         yield from self._after_move(f)
 
     def _after_move(self, f: Fighter):
@@ -634,7 +634,8 @@ class GorechosenState:
         hits = sum(1 for x in faces if x >= profile.to_hit)
         impale = rule == "impale"
         event = {"target": target.id, "weapon": weapon, "dice": dice, "to_hit": profile.to_hit, "wounds_per_hit": profile.wounds,
-                 "rolls": list(faces), "hits": hits, "cell": self.label(f.pos), "target_cell": self.label(target.pos)}
+                 "rolls": list(faces), "hits": hits, "cell": self.label(f.pos), "facing": arcs.FACING_NAMES[f.facing],
+                 "wounded": not healthy, "target_cell": self.label(target.pos)}
         past = arcs.intervening(f.pos, target.pos, [g.pos for g in self.alive()])
         if past:
             event["past"] = [self.label(p) for p in past]

@@ -44,6 +44,26 @@ def worth(card: ActionCard) -> float:
     return value
 
 
+def wounds_left(health: m.Health) -> int:
+    """Wounds that slay a fighter from where their Health marker stands (the book's track)."""
+    total = 0
+    while not health.slain:
+        health = m.take_wounds(health, 1).health
+        total += 1
+    return total
+
+
+def push_value(state, target, dest) -> float:
+    """A push into ``dest``: a pit may end the fighter (they throw away up to 3 cards to stay,
+    so a full hand makes it only a loss of cards), something solid deals D3 (2 on average)."""
+    kind = state.push_destination_kind(dest)
+    if kind == "pit":
+        discards = min(3, len(target.hand))
+        fall = (3 - discards) / 6
+        return fall * (wounds_left(target.health) + 5) + 0.8 * discards
+    return 2.0 if kind == "blocked" else 0.2
+
+
 class Places:
     """Values of the places a fighter could stand, against the enemies as they stand now."""
 
@@ -141,8 +161,7 @@ class GreedyPolicy:
             if target.side == f.side:
                 return v - 1.0
             dest = arcs.neighbour(target.pos, arcs.direction_between(f.pos, target.pos))
-            kind = state.push_destination_kind(dest)
-            return v + {"pit": 4.0, "blocked": 2.0, "free": 0.2}[kind]
+            return v + push_value(state, target, dest)
         if sp.kind == "step":
             return v + places.value(*arg) - places.value(f.pos, f.facing)
         if sp.kind == "wrath":
@@ -183,8 +202,7 @@ class GreedyPolicy:
             t = state.by_id[arg]
             if t.side == f.side:
                 return -2.0
-            dest = arcs.neighbour(t.pos, f.facing)
-            push = {"pit": 4.0, "blocked": 2.0, "free": 0.0}[state.push_destination_kind(dest)]
+            push = push_value(state, t, arcs.neighbour(t.pos, f.facing))
             p = f.card.profiles.get("far") or next(iter(f.card.profiles.values()))
             return push + expected(ua.params.get("dice", 2), p.to_hit, p.wounds)
         if kind == "heal":
