@@ -34,8 +34,20 @@ def per_die(profile: Profile | None) -> float:
     return 0.0 if profile is None else (7 - profile.to_hit) / 6 * profile.wounds
 
 
+_WORTH: dict[int, tuple[ActionCard, float]] = {}
+
+
 def worth(card: ActionCard) -> float:
-    """What holding a card is worth, to choose which one to spend or throw away."""
+    """What holding a card is worth, to choose which one to spend or throw away (cached)."""
+    hit = _WORTH.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    value = _worth(card)
+    _WORTH[id(card)] = (card, value)
+    return value
+
+
+def _worth(card: ActionCard) -> float:
     value = 0.25 * card.attack.dice
     if card.special.kind in DEFENCE:
         value += 0.5 + 0.25 * card.special.params.get("cancel_hits", 1)
@@ -64,6 +76,41 @@ def push_value(state, target, dest) -> float:
     return 2.0 if kind == "blocked" else 0.2
 
 
+_REACH: dict[tuple, tuple] = {}
+_THREAT: dict[tuple, tuple] = {}
+
+
+def _reach(side, target) -> dict[tuple, float]:
+    """``{(hex, facing): wounds}``: where a fighter with this card side could attack ``target`` from."""
+    key = (id(side), target)
+    hit = _REACH.get(key)
+    if hit is None or hit[0] is not side:
+        out: dict[tuple, float] = {}
+        for facing in range(6):
+            for (dq, dr), band in arcs.zone_offsets(side, facing).items():
+                v = per_die(side.profiles[band]) * MEAN_DICE
+                k = ((target[0] - dq, target[1] - dr), facing)
+                if v > out.get(k, 0.0):
+                    out[k] = v
+        if len(_REACH) > 50_000:
+            _REACH.clear()
+        hit = _REACH[key] = (side, out)
+    return hit[1]
+
+
+def _threat(side, pos, facing) -> dict[tuple, float]:
+    """``{hex: wounds}``: what a fighter standing on ``pos`` facing ``facing`` threatens."""
+    key = (id(side), pos, facing)
+    hit = _THREAT.get(key)
+    if hit is None or hit[0] is not side:
+        out = {(pos[0] + dq, pos[1] + dr): per_die(side.profiles[band]) * MEAN_DICE
+               for (dq, dr), band in arcs.zone_offsets(side, facing).items()}
+        if len(_THREAT) > 50_000:
+            _THREAT.clear()
+        hit = _THREAT[key] = (side, out)
+    return hit[1]
+
+
 class Places:
     """Values of the places a fighter could stand, against the enemies as they stand now."""
 
@@ -71,20 +118,18 @@ class Places:
         self.state = state
         self.f = f
         self.enemies = [e for e in state.enemies(f) if e.pos is not None]
-        self.mine: dict[tuple, float] = {}
-        self.theirs: dict[tuple, float] = {}
-        side = f.card
-        for e in self.enemies:
-            for facing in range(6):
-                for (dq, dr), band in arcs.zone_offsets(side, facing).items():
-                    key = ((e.pos[0] - dq, e.pos[1] - dr), facing)
-                    v = per_die(side.profiles[band]) * MEAN_DICE
+        if len(self.enemies) == 1:
+            e = self.enemies[0]
+            self.mine = _reach(f.card, e.pos)
+            self.theirs = _threat(e.card, e.pos, e.facing)
+        else:
+            self.mine, self.theirs = {}, {}
+            for e in self.enemies:
+                for key, v in _reach(f.card, e.pos).items():
                     if v > self.mine.get(key, 0.0):
                         self.mine[key] = v
-            eside = e.card
-            for (dq, dr), band in arcs.zone_offsets(eside, e.facing).items():
-                p = (e.pos[0] + dq, e.pos[1] + dr)
-                self.theirs[p] = self.theirs.get(p, 0.0) + per_die(eside.profiles[band]) * MEAN_DICE
+                for p, v in _threat(e.card, e.pos, e.facing).items():
+                    self.theirs[p] = self.theirs.get(p, 0.0) + v
         self._towards: dict[tuple, int] = {}
 
     def nearest(self, pos):
@@ -126,12 +171,18 @@ class GreedyPolicy:
         places = Places(state, f)
         here = places.value(f.pos, f.facing)
         hand = {c.name: c for c in f.hand}
+        spend = {n: WRATH * c.move.wrath - 0.3 * worth(c) for n, c in hand.items()}
+        memo: dict[tuple, float] = {}
+        value = places.value
         out = []
         for a in actions:
             kind = a[0]
             if kind == "move":
-                card = hand[a[1]]
-                out.append(places.value(a[2], a[3]) + WRATH * card.move.wrath - 0.3 * worth(card))
+                key = (a[2], a[3])
+                v = memo.get(key)
+                if v is None:
+                    v = memo[key] = value(a[2], a[3])
+                out.append(v + spend[a[1]])
             elif kind == "attack":
                 card = hand[a[1]]
                 target = state.by_id[a[2]]
@@ -277,7 +328,16 @@ class GreedyPolicy:
 
             return max(actions, key=score)
         places = Places(state, f)
-        return max(actions, key=lambda a: places.value(a[1], a[2]) - 0.2 * abs(state.board.distance(a[1], places.nearest(a[1]).pos) - 3))
+        gap: dict = {}
+
+        def score(a):
+            p = a[1]
+            g = gap.get(p)
+            if g is None:
+                g = gap[p] = -0.2 * abs(state.board.distance(p, places.nearest(p).pos) - 3)
+            return places.value(p, a[2]) + g
+
+        return max(actions, key=score)
 
 
 def greedy() -> GreedyPolicy:
