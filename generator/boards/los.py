@@ -42,7 +42,7 @@ from shapely.geometry import LineString, Point
 from generator.errors import MapError
 
 from . import incidence
-from .hexgrid import AXIAL_DIRECTIONS, HexGrid
+from .hexgrid import AXIAL_DIRECTIONS
 from .mapfile import BoardMap, format_cell
 
 Cell = tuple[int, int]

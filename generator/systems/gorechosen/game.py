@@ -126,11 +126,11 @@ def walks(board: Board, start: Hex, steps: int, occupied: frozenset) -> dict[tup
         return hit
     found: dict[tuple[Hex, Hex | None], tuple[Hex, ...]] = {(start, None): ()}
     frontier = [(start, ())]
-    nbrs = board._open_neighbours
+    nbrs = board.open_neighbours
     for _ in range(steps):
         nxt = []
         for here, path in frontier:
-            for n in nbrs[here]:
+            for n in nbrs(here):
                 if n in occupied or (n, here) in found:
                     continue
                 p = path + (n,)
