@@ -86,8 +86,7 @@ class Fighter:
 
     @property
     def wounded(self) -> bool:
-        covered = self.health.covered
-        return any(box <= covered for box in self.champion.health.wounded_boxes)
+        return m.is_wounded(self.champion.health, self.health)
 
     @property
     def card(self):
@@ -886,7 +885,7 @@ class GorechosenState:
                             yield from self._after_move(f)
         elif kind == "heal":
             before = f.health
-            f.health = m.Health(before.length, max(before.top, before.position - ua.params.get("heal", 2)), before.covered)
+            f.health = m.heal(before, ua.params.get("heal", 2))
             self._say("heal", f, amount=before.position - f.health.position, ability=ua.name)
         elif kind == "move":
             dest, facing = arg

@@ -259,6 +259,12 @@ def place_injury(health: Health) -> Health:
     return Health(health.length, position, covered)
 
 
+def heal(health: Health, spaces: int) -> Health:
+    """Move the Health marker up to ``spaces`` spaces back up the track, never onto a covered
+    space (Heldrax's Feast of Hearts)."""
+    return Health(health.length, max(health.top, health.position - max(0, spaces)), health.covered)
+
+
 def is_wounded(track: HealthTrack, health: Health) -> bool:
     """Wounded once an Injury marker covers any space marked Wounded."""
     return any(box <= health.covered for box in track.wounded_boxes)

@@ -226,6 +226,11 @@ def test_cleave_moves_a_marker_off_the_space_being_covered():
     assert (health.covered, health.position) == (1, 2)
 
 
+def test_feast_of_hearts_moves_the_marker_up_but_never_onto_a_covered_space():
+    assert m.heal(m.Health(5, 4, 0), 2) == m.Health(5, 2, 0)
+    assert m.heal(m.Health(5, 3, 1), 2) == m.Health(5, 2, 1)
+
+
 def test_critical_pile_reshuffles_when_empty():
     cards = data.critical_deck().expanded()
     pile = m.CriticalPile(cards, Rng(2))
