@@ -109,7 +109,7 @@ def _describe_gorechosen(event: Event, names: dict[str, str], who: str, target: 
     if action == "push" and ("blocked" in event or "pit" in event):
         if event.get("pit"):
             fate = "falls to their death" if event.get("fell") else "clings to the edge"
-            return (f"{who} is pushed towards the pit at {event['cell']}: rolls {event['roll']} + {event['discards']} "
+            return (f"{who} is pushed towards the pit at {event['towards']}: rolls {event['roll']} + {event['discards']} "
                     f"discarded = {event['total']}, {fate}")
         return f"{who} is pushed against something solid: D3 from {event['roll']} = {event['damage']} wounds"
     if action == "wrath":

@@ -807,7 +807,8 @@ class GorechosenState:
             return True
         if kind == "blocked":
             push = m.resolve_push("blocked", self._rng)
-            self._say("push", target, by=pusher.id, cell=self.label(target.pos), blocked=True, roll=push.roll, damage=push.wounds)
+            self._say("push", target, by=pusher.id, cell=self.label(target.pos), towards=self.label(dest) if self.board.on_board(dest) else None,
+                      blocked=True, roll=push.roll, damage=push.wounds)
             yield from self._wound(target, push.wounds, pusher, why="pushed against something solid")
             return False
         # a pit: the victim's player throws away cards to cling on
@@ -817,8 +818,8 @@ class GorechosenState:
         for name in choice[1]:
             self._discard(target, name)
         push = m.resolve_push("pit", self._rng, discards=len(choice[1]))
-        self._say("push", target, by=pusher.id, cell=self.label(dest), pit=True, roll=push.roll, discards=len(choice[1]),
-                  total=push.total, fell=push.slain)
+        self._say("push", target, by=pusher.id, cell=self.label(target.pos), towards=self.label(dest), pit=True, roll=push.roll,
+                  discards=len(choice[1]), total=push.total, fell=push.slain)
         if push.slain:
             yield from self._slay(target, pusher)
         return False

@@ -76,8 +76,10 @@ def check_log(log: dict, battle) -> None:
         elif kind == "push":
             cell = board.parse(e["cell"])
             if e.get("pit"):
-                assert cell in pits
-            elif not e.get("blocked"):
+                assert board.parse(e["towards"]) in pits and cell == where[e["fighter"]], "a fighter never enters a pit"
+            elif e.get("blocked"):
+                assert cell == where[e["fighter"]]
+            else:
                 assert not board.blocked(cell) and cell not in where.values()
                 where[e["fighter"]] = cell
         elif kind == "attack":
