@@ -86,6 +86,7 @@ simulate.__doc__ = (
     + examples(
         "skirmish simulate content/bladeborn/example-cinder-oath.yaml content/bladeborn/example-hollowmere-stalkers.yaml --seed 7 --log",
         "skirmish simulate content/warcry/example-gilded-ruin.yaml content/warcry/example-marrowfen-raiders.yaml --battle 'The Last Bridge' --twist none --log-json battle.json",
+        "skirmish simulate content/gorechosen/champions.yaml content/gorechosen/example_brass_pit.yaml --variant 2v2 --seed 4 --log",
     )
 )
 

@@ -49,7 +49,10 @@ def simulate(path_a: Path, path_b: Path, rng: Rng, options: dict | None = None,
              policy_a: str = "greedy", policy_b: str = "greedy") -> Simulated:
     """Play one battle: A's roster in seat A (player A of the scenario), B's in seat B."""
     system, roster_a, roster_b = load_pair(path_a, path_b)
-    battle = system.make_battle(roster_a, roster_b, dict(options or {}))
+    options = dict(options or {})
+    # the roster files, so a system's one-line errors about a roster can name the file
+    options.setdefault("files", {"a": display_path(Path(path_a)), "b": display_path(Path(path_b))})
+    battle = system.make_battle(roster_a, roster_b, options)
     policies = {"a": policy_for(system, policy_a), "b": policy_for(system, policy_b)}
     result = play(system.game, battle, policies, rng)
     return Simulated(system, result, battle)
