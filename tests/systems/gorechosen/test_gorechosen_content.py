@@ -141,6 +141,6 @@ def test_the_wounded_assumption_is_stated_on_the_card_and_in_the_data():
     from generator.resources import content_dir, templates_dir
 
     card = (templates_dir() / "cards" / "gorechosen.svg.j2").read_text(encoding="utf-8")
-    assert "W (our reading): once covered, use Wounded" in card
+    assert "W (our reading): covered, you are Wounded" in card
     note = (content_dir() / "gorechosen" / "champions.yaml").read_text(encoding="utf-8")
     assert "The book never says when a champion becomes Wounded" in note
