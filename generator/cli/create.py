@@ -11,12 +11,9 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-import yaml
-
 from generator.cli.common import console, examples
 from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
-from generator.files import write_atomic
 
 create_app = typer.Typer(
     help="Build combatants at random or with a calculator; save them as content files."
@@ -43,8 +40,10 @@ def roster_document(system_name: str, kind: str, name: str, members: list, list_
     }
 
 
-def save_roster(path: Path, document: dict) -> None:
-    write_atomic(path, yaml.safe_dump(document, sort_keys=False, allow_unicode=True))
+def save_roster(path: Path, document: dict, force: bool = False, append: bool = False) -> None:
+    from generator.systems.documents import write_document
+
+    write_document(path, document, force=force, append=append)
 
 
 @create_app.command("random")
@@ -53,7 +52,9 @@ def create_random(
     count: int = typer.Option(1, "--count", min=1, max=100, help="How many combatants to build."),
     points: Optional[float] = typer.Option(None, "--points", min=1, max=100_000, help="Points budget (per combatant, or the team budget for SagaBorn)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed: the same seed builds the same combatants."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write the result as a roster file (YAML)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the result as a roster file (YAML); an existing file is kept unless --force or --append."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+    append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
 ) -> None:
     from generator.systems import get_system
 
@@ -73,7 +74,7 @@ def create_random(
         members = [b.combatant for b in built]
         document = writer(members, f"Random {chosen.title} (seed {rng.seed})") if writer else roster_document(
             chosen.name, "roster", f"Random {chosen.title} (seed {rng.seed})", members, "combatants")
-        save_roster(out, document)
+        save_roster(out, document, force=force, append=append)
         console.print(f"wrote {out}")
 
 

@@ -78,3 +78,75 @@ class ContentLibrary:
 
 def library() -> ContentLibrary:
     return ContentLibrary()
+
+
+# ---- single files by relative path: the one way every part of the tool reads content/ ---------
+
+_CACHE: dict[tuple, object] = {}
+
+
+def content_path(relative: str | Path) -> Path:
+    """The file at ``relative`` (``warcry/limits.yaml``): the user's ``--content`` copy when there
+    is one, else the built-in file. A ContentError names both places when neither has it."""
+    from generator.content import user_content_dir
+
+    rel = Path(relative).as_posix()
+    user = user_content_dir()
+    if user is not None:
+        if not Path(user).is_dir():
+            raise ContentError(f"--content {user}: no such folder")
+        candidate = Path(user) / rel
+        if candidate.is_file():
+            return candidate
+    builtin = content_dir() / rel
+    if builtin.is_file():
+        return builtin
+    where = f" or in --content {user}" if user is not None else ""
+    raise ContentError(f"content file {rel!r} not found in the built-in content{where}")
+
+
+def _cached(kind: str, path: Path, make):
+    try:
+        stat = path.stat()
+        key = (kind, str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return make()
+    if key not in _CACHE:
+        _CACHE[key] = make()
+    return _CACHE[key]
+
+
+def read_content(relative: str | Path):
+    """The parsed :class:`Source` of a content file (override-aware, cached, file:line errors)."""
+    from generator.content.source import read_source
+
+    path = content_path(relative)
+    return _cached("source", path, lambda: read_source(path))
+
+
+def content_data(relative: str | Path) -> dict:
+    """A settings file as plain data, without its ``system``/``kind`` header (a fresh copy)."""
+    import copy
+
+    data = read_content(relative).data
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ContentError(f"{content_path(relative)}: expected a mapping of settings, got {type(data).__name__}")
+    return {k: copy.deepcopy(v) for k, v in data.items() if k not in ("system", "kind")}
+
+
+def load_content(relative: str | Path, model):
+    """A content file validated by ``model`` (override-aware, cached, errors name file:line: field)."""
+    from generator.content.loader import validate_source
+
+    path = content_path(relative)
+
+    def make():
+        source = read_content(relative)
+        data = source.data
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k not in ("system", "kind")}
+        return validate_source(source, model, data)
+
+    return _cached(f"model:{model.__module__}.{model.__qualname__}", path, make)

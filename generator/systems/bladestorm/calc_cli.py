@@ -145,7 +145,9 @@ def register_calc(calc_app: typer.Typer) -> None:
         damage_bonus: int = typer.Option(0, "--damage-bonus", help="Melee Damage Bonus, added to every weapon's damage."),
         name: Optional[str] = typer.Option(None, "--name", help="The combatant's name."),
         special: str = typer.Option("", "--special", help="Special powers text for the card."),
-        out: Optional[Path] = typer.Option(None, "--out", help="Write the combatant as a roster file (YAML)."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the combatant as a roster file (YAML); an existing file is kept unless --force or --append."),
+        force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+        append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
         ask: bool = typer.Option(False, "--interactive", "-i", help="Choose every step at prompts, with the running TPC."),
     ) -> None:
         choices = Choices(
@@ -159,5 +161,5 @@ def register_calc(calc_app: typer.Typer) -> None:
             typer.echo("")
         show(card, priced)
         if out is not None:
-            write_document(out, roster_document([card], name=card.name))
+            write_document(out, roster_document([card], name=card.name), force=force, append=append)
             typer.echo(f"wrote {out}")

@@ -197,12 +197,11 @@ def price(cards: Sequence[Combatant]) -> list[Priced]:
 
 def anchor_cards() -> dict[str, list[Combatant]]:
     """The book's anchor combatants, from the built-in content."""
-    from generator.content import load_model
-    from generator.resources import content_dir
+    from generator.content import load_content
     from generator.systems.bladestorm.models import Roster
 
     def load(name: str) -> list[Combatant]:
-        return list(load_model(content_dir() / "bladestorm" / name, Roster).combatants)  # type: ignore[attr-defined]
+        return list(load_content(f"bladestorm/{name}", Roster).combatants)  # type: ignore[attr-defined]
 
     low = builtin_tables().sizes["medium"].stats
     default = Combatant(

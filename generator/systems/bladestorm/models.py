@@ -10,14 +10,12 @@ read it from ``info.data``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from generator.dice.bladestorm import parse_damage, parse_roll
 from generator.errors import DiceError
-from generator.resources import content_dir
 
 Size = Literal["small", "medium", "large", "huge"]
 BaseName = Literal["small", "medium", "large", "cavalry", "huge"]
@@ -218,12 +216,12 @@ class Tables(_Strict):
         return self
 
 
-@lru_cache(maxsize=1)
 def builtin_tables() -> Tables:
-    """The built-in creation tables: size limits, races, random tables, weapons."""
-    from generator.content import load_model
+    """The creation tables (size limits, races, random tables, weapons): ``bladestorm/tables.yaml``,
+    the user's ``--content`` copy first."""
+    from generator.content import load_content
 
-    return load_model(content_dir() / TABLES_FILE, Tables)  # type: ignore[return-value]
+    return load_content(TABLES_FILE, Tables)  # type: ignore[return-value]
 
 
 # -- a combatant card -----------------------------------------------------------------------

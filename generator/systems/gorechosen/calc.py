@@ -200,7 +200,9 @@ def register_calc(calc_app: typer.Typer) -> None:
         unique_action: Optional[str] = typer.Option(None, "--unique-action", help="A unique action from content/gorechosen/builder.yaml."),
         unique_rule: Optional[str] = typer.Option(None, "--unique-rule", help="A unique rule from content/gorechosen/builder.yaml."),
         interactive: bool = typer.Option(False, "--interactive", "-i", help="Ask for each choice in turn."),
-        out: Optional[Path] = typer.Option(None, "--out", help="Write the champion as a roster YAML file."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the champion as a roster file (YAML); an existing file is kept unless --force or --append."),
+        force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+        append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
     ) -> None:
         if interactive:
             champion = _interactive(name)
@@ -211,5 +213,5 @@ def register_calc(calc_app: typer.Typer) -> None:
             )
         typer.echo(report(champion))
         if out is not None:
-            write_document(out, roster_document([champion], name=champion.name))
+            write_document(out, roster_document([champion], name=champion.name), force=force, append=append)
             typer.echo(f"wrote {out}")

@@ -204,9 +204,9 @@ def roster_document(members: list[Team | Squad], name: str | None = None) -> dic
     return to_document(Team(name=name or squads[0].name, squads=squads, point_limit=max(DEFAULT_POINT_LIMIT, total)))
 
 
-def write_yaml(model: Team | Squad, path: Path) -> Path:
-    """Save a team (or a lone squad as a one-squad team) as a content file."""
-    return write_document(path, to_document(model))
+def write_yaml(model: Team | Squad, path: Path, *, force: bool = False, append: bool = False) -> Path:
+    """Save a team (or a lone squad as a one-squad team) as a content file (see ``write_document``)."""
+    return write_document(path, to_document(model), force=force, append=append)
 
 
 # -- calculator -------------------------------------------------------------------------------
@@ -380,7 +380,9 @@ def register_calc(calc_app) -> None:
         talents: str = typer.Option("", "--talents", help="Comma-separated talents, e.g. 'Dodge,Run'."),
         icons: Optional[str] = typer.Option(None, "--icons", help="hand,goblet,sword (default by type)."),
         interactive: bool = typer.Option(False, "--interactive", "-i", help="Answer prompts step by step."),
-        out: Optional[Path] = typer.Option(None, "--out", help="Write the squad as a team YAML file."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the squad as a team file (YAML); an existing file is kept unless --force or --append."),
+        force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+        append: bool = typer.Option(False, "--append", help="Add the squad to an existing --out team, keeping its comments."),
     ) -> None:
         stats = {"hp": hp, "move": move, "range": range, "attack": attack, "defense": defense, "height": height}
         if interactive:
@@ -390,5 +392,5 @@ def register_calc(calc_app) -> None:
             squad = calc_squad(name, type, units, talents, icons, **stats)
         typer.echo(calc_report(squad))
         if out is not None:
-            write_yaml(squad, out)
+            write_yaml(squad, out, force=force, append=append)
             typer.echo(f"wrote {out}")

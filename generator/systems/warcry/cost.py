@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.errors import ContentError
-from generator.resources import content_dir
 from generator.systems.base import Priced
 from generator.systems.warcry.cost_features import (
     BASE_FEATURES,
@@ -100,10 +99,11 @@ def read_cost_model(path: str | Path) -> CostModel:
     return load_model(path, CostModel)
 
 
-@lru_cache(maxsize=1)
 def default_model() -> CostModel:
-    """The built-in fitted model, read once."""
-    return read_cost_model(content_dir().joinpath(*DEFAULT_MODEL_PATH))
+    """The fitted model (the user's ``--content`` copy first), through the content library."""
+    from generator.content import load_content
+
+    return load_content("/".join(DEFAULT_MODEL_PATH), CostModel)
 
 
 def _log_mean(a: float, b: float) -> float:
