@@ -397,6 +397,12 @@ def page_paths(out: Path, count: int) -> list[Path]:
     return [out.with_name(f"{out.stem}-p{i}{out.suffix}") for i in range(1, count + 1)]
 
 
+def page_plan(board, hex_size_mm: float | None = None, page: str = "a4") -> PagePlan:
+    """How ``board`` would be cut into pages, before drawing anything (for a page-count check)."""
+    geo = MapGeometry.of(board, hex_size_mm)
+    return plan_pages(geo.width, geo.height, page)
+
+
 def render_pdf_bytes(board, hex_size_mm: float | None = None, page: str = "a4") -> tuple[bytes, PagePlan]:
     cv = MapCanvas(title=board.name or f"{board.system or 'skirmish'} map")
     plan = compose(cv, board, hex_size_mm, page)

@@ -150,3 +150,39 @@ def load_content(relative: str | Path, model):
         return validate_source(source, model, data)
 
     return _cached(f"model:{model.__module__}.{model.__qualname__}", path, make)
+
+
+def find_named(ref: str | Path) -> Path:
+    """A file the user named: the path itself when it exists, else built-in (or ``--content``)
+    content by name, so ``bladestorm/warriors-of-ash-goblins`` or
+    ``content/maps/drawn-and-quartered.yaml`` work from any folder. Unknown names come back as
+    given, for the caller's "no such file" error."""
+    path = Path(ref)
+    if path.exists():
+        return path
+    rel = path.as_posix()
+    rel = rel[len("content/"):] if rel.startswith("content/") else rel
+    if rel.startswith(("/", "../")) or not rel:
+        return path
+    candidates = [rel] if path.suffix.lower() in CONTENT_SUFFIXES else [rel + s for s in CONTENT_SUFFIXES]
+    for candidate in candidates:
+        try:
+            return content_path(candidate)
+        except ContentError:
+            continue
+    return path
+
+
+def content_name(path: Path) -> str | None:
+    """The name a built-in (or ``--content``) file is known by: ``bladestorm/warriors-of-ash-goblins``."""
+    from generator.content import user_content_dir
+
+    for root in (user_content_dir(), content_dir()):
+        if root is None:
+            continue
+        try:
+            rel = Path(path).resolve().relative_to(Path(root).resolve())
+        except ValueError:
+            continue
+        return rel.with_suffix("").as_posix()
+    return None

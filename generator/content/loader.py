@@ -98,10 +98,12 @@ def load_file(path: str | Path) -> Loaded:
 
 
 def load_roster(path: str | Path):
-    """Load a roster/warband/team file: returns ``(System, roster_model)``."""
+    """Load a roster/warband/team file, or a built-in one by name (``bladestorm/warriors-of-ash-goblins``):
+    returns ``(System, roster_model)``."""
+    from generator.content.library import find_named
     from generator.systems import get_system
 
-    loaded = load_file(path)
+    loaded = load_file(find_named(path))
     if loaded.kind not in ROSTER_KINDS:
         raise ContentError(
             f"{display_path(loaded.path)}: is a {loaded.system} {loaded.kind!r} file, not a roster "

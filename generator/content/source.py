@@ -124,7 +124,8 @@ def read_source(path: str | Path) -> Source:
     """Read a YAML or JSON file; a missing or unreadable file is a one-line ContentError."""
     p = Path(path)
     if not p.exists():
-        raise ContentError(f"{display_path(p)}: no such file")
+        raise ContentError(f"{display_path(p)}: no such file (built-in rosters and maps go by name, "
+                           "e.g. bladestorm/warriors-of-ash-goblins; `skirmish systems` lists them)")
     if p.is_dir():
         raise ContentError(f"{display_path(p)}: is a folder, expected a .yaml, .yml or .json file")
     try:

@@ -11,7 +11,7 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from generator.errors import RenderError
 from generator.layout import pdf_writer
@@ -120,6 +120,32 @@ def draw_calibration(canvas, plan: SheetPlan, opts: PrintOptions) -> None:
     canvas.showPage()
 
 
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+def glyph_warnings(cards: Sequence[Card]) -> list[str]:
+    """One warning per card whose text has characters the fonts cannot draw (they would print as
+    empty boxes), naming the card and the characters."""
+    from generator.layout.fonts import missing_glyphs
+
+    out = []
+    for card in cards:
+        text = " ".join([card.title, *_strings(card.front.view), *_strings(card.back.view)])
+        missing = missing_glyphs(text, "body") or missing_glyphs(card.title, "title")
+        if missing:
+            out.append(f"card {card.title!r}: the font cannot draw {missing!r} (they would print as empty boxes); "
+                       "give --font FILE.ttf with a font that has them")
+    return out
+
+
 def sheet_count(cards: int, per_page: int, opts: PrintOptions) -> int:
     """Pages of the imposed PDF: front sheets, their backs, and the calibration pair."""
     fronts = -(-cards // per_page) if cards else 0
@@ -182,6 +208,7 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
             progress(index + 1, len(cards))
     for front, back in drawings:
         result.warnings.extend(front.warnings + back.warnings)
+    result.warnings.extend(glyph_warnings(cards))
     ensure_folder(out_dir, "output folder")
     if "pdf" in opts.formats or "png" in opts.formats:
         with tempfile.TemporaryDirectory() as scratch:
