@@ -98,7 +98,7 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> Path:
 
 def refuse_existing(path: str | os.PathLike, hint: str = "--force to replace it") -> None:
     """A SkirmishError if ``path`` exists: a user's file is never replaced without being asked."""
-    path = Path(path)
+    path = check_name(path)
     if path.exists() and not path.is_dir():
         raise SkirmishError(f"{path}: already exists and was left as it is; use {hint}")
 

@@ -22,11 +22,9 @@ def _read_json_list(path: Path) -> bool:
     """True when ``path`` is a JSON file whose top level is a list (the Warcry data-set format)."""
     if path.suffix.lower() != ".json":
         return False
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise ContentError(f"{path}: cannot read: {err.strerror or err}") from err
-    return text.lstrip().startswith("[")
+    from generator.content.source import read_text
+
+    return read_text(path).lstrip().startswith("[")
 
 
 def price_dataset(path: Path) -> list[dict[str, Any]]:

@@ -103,7 +103,11 @@ def load_roster(path: str | Path):
     from generator.content.library import find_named
     from generator.systems import get_system
 
-    loaded = load_file(find_named(path))
+    found = find_named(path)
+    if not found.exists():
+        raise ContentError(f"{display_path(found)}: no such file (built-in rosters go by name, e.g. "
+                           "bladestorm/warriors-of-ash-goblins; `skirmish systems` lists them)")
+    loaded = load_file(found)
     if loaded.kind not in ROSTER_KINDS:
         raise ContentError(
             f"{display_path(loaded.path)}: is a {loaded.system} {loaded.kind!r} file, not a roster "

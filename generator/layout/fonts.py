@@ -32,6 +32,16 @@ FONTS: dict[str, Font] = {
 }
 
 
+SHIPPED: dict[str, Font] = dict(FONTS)
+
+
+def use_shipped_fonts() -> None:
+    """Back to the shipped fonts (after :func:`use_user_font`)."""
+    FONTS.clear()
+    FONTS.update(SHIPPED)
+    register_pdf_fonts.cache_clear()
+
+
 def font(role: str) -> Font:
     try:
         return FONTS[role]

@@ -8,12 +8,10 @@ loader reads them straight from the built-in ``content/gorechosen/`` folder.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from pydantic import BaseModel
 
 from generator.errors import ContentError
-from generator.resources import content_dir
 from generator.systems.gorechosen.models import (
     ActionDeck,
     BuilderTables,
@@ -33,10 +31,6 @@ CONTENT_MODELS: dict[str, type[BaseModel]] = {
     "rating": RatingReference,
     "builder": BuilderTables,
 }
-
-
-def folder() -> Path:
-    return content_dir() / "gorechosen"
 
 
 def _load(filename: str, kind: str) -> BaseModel:
