@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from generator.cli.common import console, examples
+from generator.cli.common import SEED_HELP, console, examples, note, print_json, seed_note
 from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
 
@@ -51,10 +51,11 @@ def create_random(
     system: str = typer.Argument(..., help="bladeborn, warcry, gorechosen, bladestorm or sagaborn."),
     count: int = typer.Option(1, "--count", min=1, max=100, help="How many combatants to build."),
     points: Optional[float] = typer.Option(None, "--points", min=1, max=100_000, help="Points budget (per combatant, or the team budget for SagaBorn)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed: the same seed builds the same combatants."),
+    seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the result as a roster file (YAML); an existing file is kept unless --force or --append."),
     force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
     append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
+    json_out: bool = typer.Option(False, "--json", help="Print the combatants, their costs, the rolls and the seed as JSON."),
 ) -> None:
     from generator.systems import get_system
 
@@ -63,24 +64,34 @@ def create_random(
         raise SkirmishError(f"{chosen.title} has no random builder yet")
     rng = make_rng(seed)
     built = chosen.build_random(rng, count=count, points=points)
-    for item in built:
-        console.print(chosen.describe(item.combatant))
-        for line in item.log:
-            console.print(f"  [dim]{line}[/dim]")
-        console.print()
-    console.print(f"[dim]seed {rng.seed}: pass --seed {rng.seed} to build the same again[/dim]")
     if out is not None:
         writer = chosen.extra.get("roster_document")
         members = [b.combatant for b in built]
         document = writer(members, f"Random {chosen.title} (seed {rng.seed})") if writer else roster_document(
             chosen.name, "roster", f"Random {chosen.title} (seed {rng.seed})", members, "combatants")
         save_roster(out, document, force=force, append=append)
-        console.print(f"wrote {out}")
+    if json_out:
+        from generator.systems.documents import built_json
+
+        data = built_json(chosen.name, [b.combatant for b in built], out, seed=rng.seed)
+        for row, item in zip(data["combatants"], built):
+            row["rolls"] = list(item.log)
+        print_json(data)
+        return
+    for item in built:
+        console.print(chosen.describe(item.combatant))
+        for line in item.log:
+            console.print(f"  [dim]{line}[/dim]")
+        console.print()
+    if out is not None:
+        note(f"wrote {out}")
+    seed_note(rng.seed, "build the same again")
 
 
 create_random.__doc__ = (
     "Build combatants at random within the system's limits, showing the rolls that made them."
-    + examples("skirmish create random bladestorm --seed 7", "skirmish create random sagaborn --points 400 --seed 3 --out team.yaml")
+    + examples("skirmish create random bladestorm --seed 7", "skirmish create random sagaborn --points 400 --seed 3 -o team.yaml",
+               "skirmish create random warcry --count 3 -o my-warband.yaml --append")
 )
 
 

@@ -107,3 +107,21 @@ def _check_text(text: str, path: Path) -> None:
     from generator.content.source import parse_text
 
     load_source(parse_text(text, path))
+
+
+def built_json(system_name: str, members: list, out: Path | None = None, **extra: Any) -> dict[str, Any]:
+    """What a builder made, as the ``--json`` of ``create random`` and ``create calc``: each
+    combatant with its itemised cost (the system's own cost model), and the file written."""
+    from generator.systems import get_system
+
+    system = get_system(system_name)
+    priced = system.price(list(members)) if system.price else []
+    rows = []
+    for i, member in enumerate(members):
+        row = {"combatant": member.model_dump(mode="json", exclude_none=True)}
+        if i < len(priced):
+            row["cost"] = priced[i].to_json()
+        rows.append(row)
+    data: dict[str, Any] = {"system": system.name, **extra, "combatants": rows}
+    data["file"] = str(out) if out is not None else None
+    return data

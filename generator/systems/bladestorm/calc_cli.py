@@ -149,6 +149,7 @@ def register_calc(calc_app: typer.Typer) -> None:
         force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
         append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
         ask: bool = typer.Option(False, "--interactive", "-i", help="Choose every step at prompts, with the running TPC."),
+        json_out: bool = typer.Option(False, "--json", help="Print the combatant and its itemised TPC as JSON."),
     ) -> None:
         choices = Choices(
             race=race, size=size, base=base, movement=move, defense=defense, endurance=endurance,
@@ -159,7 +160,15 @@ def register_calc(calc_app: typer.Typer) -> None:
         if ask:
             card, priced = calculate(interactive(choices))
             typer.echo("")
-        show(card, priced)
         if out is not None:
             write_document(out, roster_document([card], name=card.name), force=force, append=append)
-            typer.echo(f"wrote {out}")
+        if json_out:
+            import json
+
+            from generator.systems.documents import built_json
+
+            typer.echo(json.dumps(built_json("bladestorm", [card], out), indent=2, ensure_ascii=False))
+            return
+        show(card, priced)
+        if out is not None:
+            typer.echo(f"wrote {out}", err=True)

@@ -354,6 +354,7 @@ def register_calc(calc_app, kit: Kit = WARCRY_KIT) -> None:
         force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
         append: bool = typer.Option(False, "--append", help="Add the fighter to an existing --out warband, keeping its comments."),
         interactive: bool = typer.Option(False, "--interactive", "-i", help="Ask for each value in turn."),
+        json_out: bool = typer.Option(False, "--json", help="Print the fighter and its itemised points as JSON."),
     ) -> None:
         if interactive:
             answers = _interactive(kit, typer)
@@ -363,7 +364,15 @@ def register_calc(calc_app, kit: Kit = WARCRY_KIT) -> None:
             if missing:
                 raise SkirmishError(f"missing {', '.join(missing)} (or use --interactive)")
             fighter = make_fighter(kit, name, move, toughness, wounds, weapon, runemark, faction)
+        if out is not None:
+            write_fighter(out, fighter, kit, warband, force=force, append=append)
+        if json_out:
+            import json
+
+            from generator.systems.documents import built_json
+
+            typer.echo(json.dumps(built_json(kit.system, [fighter], out), indent=2, ensure_ascii=False))
+            return
         typer.echo(calc_report(fighter))
         if out is not None:
-            written = write_fighter(out, fighter, kit, warband, force=force, append=append)
-            typer.echo(f"wrote {written}")
+            typer.echo(f"wrote {out}", err=True)
