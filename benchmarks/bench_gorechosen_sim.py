@@ -2,9 +2,9 @@
 
 Run from the repository root:
 
-    python benchmarks/bench_gorechosen_sim.py [--duels 300] [--seed 2026]
+    python benchmarks/bench_gorechosen_sim.py [--battles 300] [--seed 2026]
 
-Every pair of the eight book champions fights ``--duels`` duels (each from its own child stream
+Every pair of the eight book champions fights ``--battles`` duels (each from its own child stream
 of the seed; champion i is side A against every later champion j). A champion's score is its
 share of points over all its duels (win 1, draw 1/2); 0.5 is average. The script prints the
 pair table, each champion's score and rating, the Spearman rank correlation between the two,
@@ -104,13 +104,13 @@ def measured_engagement(duels: int, seed: int, patience: float = 0.0) -> tuple[R
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--duels", type=int, default=300)
+    parser.add_argument("--battles", type=int, default=300, help="duels per pair")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--patience", type=float, default=0.0,
                         help="pass up attacks worth less than this share of the best band (0: always attack)")
     args = parser.parse_args()
     start = time.perf_counter()
-    champions, pairs, scores = round_robin(args.duels, args.seed, args.patience)
+    champions, pairs, scores = round_robin(args.battles, args.seed, args.patience)
     elapsed = time.perf_counter() - start
     total = sum(r.battles for r in pairs.values())
     print(f"{total} duels in {elapsed:.1f} s ({1000 * elapsed / total:.2f} ms a duel)\n")

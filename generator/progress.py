@@ -38,3 +38,16 @@ def progress_bar(label: str, quiet: bool = False) -> Iterator[Optional[ProgressF
             bar.update(task, completed=done, total=total)
 
         yield report
+
+
+@contextmanager
+def spinner(label: str, quiet: bool = False) -> Iterator[Callable[[str], None]]:
+    """A transient status line on stderr for work with no known length; yields ``say(message)``
+    that updates it (and does nothing when quiet or stderr is not a terminal)."""
+    if not wanted(quiet):
+        yield lambda message: None
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status(f"[dim]{label}[/dim]") as status:
+        yield lambda message: status.update(f"[dim]{label}: {message}[/dim]")

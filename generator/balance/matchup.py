@@ -33,7 +33,8 @@ class Matchup:
         }
 
 
-def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, confidence: float = 0.95) -> Matchup:
+def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, confidence: float = 0.95,
+                     progress=None) -> Matchup:
     """Load two rosters of one system, price them, and play ``battles`` simulated fights."""
     system_a, roster_a = load_roster(path_a)
     system_b, roster_b = load_roster(path_b)
@@ -49,6 +50,7 @@ def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, 
     for system, roster in ((system_a, roster_a), (system_b, roster_b)):
         priced = system.price(list(members(roster))) if system.price else []
         costs.append(sum(p.cost for p in priced))
-    result = run_battles(lambda stream: system_a.fight(roster_a, roster_b, stream), rng, battles, confidence)
+    result = run_battles(lambda stream: system_a.fight(roster_a, roster_b, stream), rng, battles, confidence,
+                         progress=progress)
     names = (getattr(roster_a, "name", Path(path_a).stem), getattr(roster_b, "name", Path(path_b).stem))
     return Matchup(system_a.name, system_a.cost_unit, names, (costs[0], costs[1]), result, rng.seed)
