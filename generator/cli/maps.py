@@ -23,8 +23,8 @@ map_app = typer.Typer(
     help=(
         "Check map files: line of sight between hexes, connectivity, zones and fairness.\n\n"
         "Examples:\n\n"
-        "  skirmish map los content/maps/drawn-and-quartered.yaml --from 2,3\n\n"
-        "  skirmish map validate content/maps/drawn-and-quartered.yaml"
+        "  skirmish map los maps/drawn-and-quartered --from 2,3\n\n"
+        "  skirmish map validate maps/drawn-and-quartered"
     ),
     no_args_is_help=True,
     rich_markup_mode="rich",
@@ -82,9 +82,9 @@ def los_cmd(
 
     Examples:
 
-      skirmish map los content/maps/drawn-and-quartered.yaml --json
+      skirmish map los maps/drawn-and-quartered --json
 
-      skirmish map los content/maps/drawn-and-quartered.yaml --from 0,4 --to 12,5
+      skirmish map los maps/drawn-and-quartered --from 0,4 --to 12,5
     """
     rule = _rule_option(rule)
     board = load_map(map_path)
@@ -149,7 +149,7 @@ def validate_cmd(
 
     Examples:
 
-      skirmish map validate content/maps/drawn-and-quartered.yaml
+      skirmish map validate maps/drawn-and-quartered
 
       skirmish map validate my-map.yaml --json
     """

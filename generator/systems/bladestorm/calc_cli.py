@@ -21,7 +21,7 @@ EXAMPLES = (
     "\n\nExamples:\n\n"
     "  skirmish create calc bladestorm --race troll --move 9 --defense 9 --endurance 36 "
     "--weapon battleaxe --attack-bonus 1\n\n"
-    "  skirmish create calc bladestorm --interactive --out my-orc.yaml"
+    "  skirmish create calc bladestorm --interactive -o my-orc.yaml"
 )
 
 

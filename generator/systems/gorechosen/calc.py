@@ -186,7 +186,7 @@ def register_calc(calc_app: typer.Typer) -> None:
             "Examples:\n\n"
             "  skirmish create calc gorechosen --name Ruhgar --zone surround-lash --healthy near=3+/3 "
             "--healthy far=4+/1 --wounded near=4+/3 --wounded far=5+/1 --health 5 --wounded-box 2\n\n"
-            "  skirmish create calc gorechosen --interactive --out output/ruhgar.yaml"
+            "  skirmish create calc gorechosen --interactive -o output/ruhgar.yaml"
         ),
     )
     def gorechosen_calc(

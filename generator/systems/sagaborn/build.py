@@ -364,7 +364,7 @@ def register_calc(calc_app) -> None:
             "400-point scale.\n\n"
             "Examples:\n\n"
             "  skirmish create calc sagaborn --hp 8 --attack 4 --defense 4 --talent Parry --talent Dodge\n\n"
-            "  skirmish create calc sagaborn --type minion --units 3 --hp 3 --attack 2 --out spears.yaml"
+            "  skirmish create calc sagaborn --type minion --units 3 --hp 3 --attack 2 -o spears.yaml --append"
         ),
     )
     def calc_sagaborn(

@@ -338,7 +338,7 @@ def register_calc(calc_app, kit: Kit = WARCRY_KIT) -> None:
             "Examples:\n\n"
             f"  skirmish create calc {kit.system} --name Khorvash --move 4 --toughness 4 --wounds 15 "
             f"--weapon \"Axe={example}\" --runemark hero\n\n"
-            f"  skirmish create calc {kit.system} --interactive --out my-{kit.system}.yaml"
+            f"  skirmish create calc {kit.system} --interactive -o my-{kit.system}.yaml"
         ),
     )
     def calc(
