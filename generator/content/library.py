@@ -6,6 +6,7 @@ A user file at ``<user>/bladestorm/goblins.yaml`` replaces the built-in
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from generator.content.loader import Loaded, load_file
@@ -83,6 +84,7 @@ def library() -> ContentLibrary:
 # ---- single files by relative path: the one way every part of the tool reads content/ ---------
 
 _CACHE: dict[tuple, object] = {}
+_PATHS: dict[tuple[str, str | None], Path] = {}
 
 
 def content_path(relative: str | Path) -> Path:
@@ -90,8 +92,17 @@ def content_path(relative: str | Path) -> Path:
     is one, else the built-in file. A ContentError names both places when neither has it."""
     from generator.content import user_content_dir
 
-    rel = Path(relative).as_posix()
+    rel = relative if isinstance(relative, str) else Path(relative).as_posix()
     user = user_content_dir()
+    key = (rel, None if user is None else str(user))
+    found = _PATHS.get(key)
+    if found is not None:
+        return found
+    _PATHS[key] = found = _content_path(rel, user)
+    return found
+
+
+def _content_path(rel: str, user) -> Path:
     if user is not None:
         if not Path(user).is_dir():
             raise ContentError(f"--content {user}: no such folder")
@@ -107,10 +118,11 @@ def content_path(relative: str | Path) -> Path:
 
 def _cached(kind: str, path: Path, make):
     try:
-        stat = path.stat()
-        key = (kind, str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+        stat = os.stat(path)
     except OSError:
+        _PATHS.clear()  # a file went away: look again next time
         return make()
+    key = (kind, str(path), stat.st_mtime_ns, stat.st_size)
     if key not in _CACHE:
         _CACHE[key] = make()
     return _CACHE[key]
