@@ -14,6 +14,19 @@ from typing import Callable, Iterator, Optional
 
 ProgressFn = Callable[[int, int], None]
 
+_STDERR = None
+
+
+def stderr_console():
+    """The one rich console on stderr: notes, warnings, bars and spinners share it, so a note
+    printed while a bar is drawn lands above the bar instead of through it."""
+    global _STDERR
+    if _STDERR is None:
+        from rich.console import Console
+
+        _STDERR = Console(stderr=True, highlight=False)
+    return _STDERR
+
 
 def wanted(quiet: bool = False) -> bool:
     """A bar is drawn only on an interactive stderr, and never with ``--json``."""
@@ -26,11 +39,10 @@ def progress_bar(label: str, quiet: bool = False) -> Iterator[Optional[ProgressF
     if not wanted(quiet):
         yield None
         return
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     bar = Progress(TextColumn("[dim]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   console=Console(stderr=True), transient=True)
+                   console=stderr_console(), transient=True)
     with bar:
         task = bar.add_task(label, total=None)
 
@@ -47,7 +59,5 @@ def spinner(label: str, quiet: bool = False) -> Iterator[Callable[[str], None]]:
     if not wanted(quiet):
         yield lambda message: None
         return
-    from rich.console import Console
-
-    with Console(stderr=True).status(f"[dim]{label}[/dim]") as status:
+    with stderr_console().status(f"[dim]{label}[/dim]") as status:
         yield lambda message: status.update(f"[dim]{label}: {message}[/dim]")

@@ -14,9 +14,12 @@ from typing import Any, Iterable, Optional
 import typer
 from rich.console import Console
 
+from generator.progress import stderr_console
+
 console = Console(highlight=False)
-#: Informational lines: stderr, muted, so stdout stays the command's result.
-note_console = Console(stderr=True, highlight=False)
+#: Informational lines: stderr, muted, so stdout stays the command's result (the console that
+#: progress bars use too).
+note_console = stderr_console()
 
 #: The one PNG resolution default (cards, map render, sheets' previews).
 DEFAULT_DPI = 150

@@ -95,7 +95,7 @@ def _render(
         None, "--hex-size", help="Printed cell size: hex across the flats, or square side (25mm, 1in...)."
     ),
     page: str = typer.Option("a4", "--page", help=PAGE_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="The file to write (default: next to the map); a multi-page SVG or PNG adds -p1, -p2..."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="The file to write (default: next to the map, or in the current folder for a built-in map); a multi-page SVG or PNG adds -p1, -p2..."),
     dpi: int = typer.Option(DEFAULT_DPI, "--dpi", help="PNG resolution.", min=30, max=600),
     force: bool = typer.Option(False, "--force", help=f"Replace a file this tool did not write, and print more than {MAX_PAGES} pages."),
     as_json: bool = typer.Option(False, "--json", help="Print what was written as JSON."),

@@ -140,8 +140,8 @@ def parse_text(text: str, path: Path) -> Source:
         raise ContentError(f"{display_path(path)}{line}: nested more than {MAX_DEPTH} levels deep; "
                            "content files nest a few levels") from None
     except _TooBig:
-        raise ContentError(f"{display_path(path)}: expands to more than {MAX_VALUES:,} values "
-                           "(YAML aliases nested inside aliases?); content files are far smaller") from None
+        raise ContentError(f"{display_path(path)}: holds more than {MAX_VALUES:,} values once YAML aliases are "
+                           "expanded; content files are far smaller (split it, or write aliases out)") from None
     finally:
         loader.dispose()
     return Source(Path(path), data, lines)
