@@ -23,7 +23,7 @@ def content_files(folder: Path) -> dict[str, Path]:
     return {
         str(p.relative_to(folder)): p
         for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.suffix.lower() in CONTENT_SUFFIXES
+        if p.is_file() and p.suffix.lower() in CONTENT_SUFFIXES and not p.name.startswith(".")
     }
 
 
