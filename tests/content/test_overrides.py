@@ -94,3 +94,14 @@ def test_no_content_reader_bypasses_the_library():
         if re.search(r"content_dir\(\)|yaml\.safe_load\(", text):
             offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+def test_a_user_page_size_works_in_every_command_that_takes_page(tmp_path, capsys):
+    mine = override(tmp_path, "layout/pages.yaml", lambda t: t + "a5: {width: 148, height: 210, margin: 5}\n")
+    code, _, err = run(capsys, "sheet", "bladestorm", "--page", "a5", "-o", tmp_path / "ref.pdf")
+    assert code == 2 and "unknown page 'a5'" in err
+    code, _, err = run(capsys, "--content", mine, "map", "render", "maps/drawn-and-quartered", "--page", "a5",
+                       "-o", tmp_path / "map.pdf")
+    assert code == 0, err
+    code, _, err = run(capsys, "--content", mine, "cards", "sagaborn/driftborn", "--page", "a5", "-o", tmp_path / "cards")
+    assert code == 0, err
