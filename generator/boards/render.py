@@ -17,15 +17,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from generator.errors import RenderError
 from generator.files import write_atomic
 from generator.layout.pdf import pdf_to_pngs
-from generator.resources import content_dir
 from generator.units import PT_PER_MM
 
 from .render_canvas import MapCanvas, text_width_mm
@@ -40,12 +37,10 @@ RULER_MM = 50.0
 # --------------------------------------------------------------------------------------------
 # Styles
 # --------------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
 def load_styles() -> dict:
-    data = yaml.safe_load((content_dir() / "mapgen" / "styles.yaml").read_text(encoding="utf-8"))
-    data.pop("system", None)
-    data.pop("kind", None)
-    return data
+    from generator.content import content_data
+
+    return content_data("mapgen/styles.yaml")
 
 
 def _cell(text) -> tuple[int, int]:
@@ -421,6 +416,12 @@ def page_paths(out: Path, count: int) -> list[Path]:
     if count == 1:
         return [out]
     return [out.with_name(f"{out.stem}-p{i}{out.suffix}") for i in range(1, count + 1)]
+
+
+def page_plan(board, hex_size_mm: float | None = None, page: str = "a4") -> PagePlan:
+    """How ``board`` would be cut into pages, before drawing anything (for a page-count check)."""
+    geo = MapGeometry.of(board, hex_size_mm)
+    return plan_pages(geo.width, geo.height, page)
 
 
 def render_pdf_bytes(board, hex_size_mm: float | None = None, page: str = "a4") -> tuple[bytes, PagePlan]:
