@@ -84,6 +84,18 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class CardRule(BaseModel):
+    """The executable part of a card: a ``kind`` and its numbers (``{kind: per_objective, points: 1}``).
+
+    Which kinds exist, and the numbers each takes, is the scenario layer's vocabulary
+    (``generator.scenarios.rules``), checked when decks are loaded for a scenario; the card
+    itself only keeps the shape, so the engine and the decks can grow together.
+    """
+
+    model_config = ConfigDict(extra="allow")
+    kind: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+
+
 class PlayerSetup(_Strict):
     """One player's hexes on a battle card: where they start and where reserves arrive."""
 
@@ -112,6 +124,10 @@ class BattleCard(_Strict):
     victory: str = Field(min_length=1)
     #: Victory points scored per controlled objective at the end of each round (0 = none).
     points_per_objective: int = Field(default=0, ge=0, le=5)
+    #: The victory rules as data: each scoring rule's kind and numbers (see generator.scenarios.rules).
+    scoring: list[CardRule] = Field(default_factory=list)
+    #: How a level battle ends: draw, tiebreakers, most_fighters, defender, attacker or roll_off.
+    tie: Literal["draw", "tiebreakers", "most_fighters", "defender", "attacker", "roll_off"] = "draw"
 
     @field_validator("players")
     @classmethod
@@ -136,6 +152,8 @@ class Twist(_Strict):
 
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
+    #: The rule as data, e.g. ``{kind: crit_damage_bonus, amount: 1}`` (see generator.scenarios.rules).
+    effect: CardRule | None = None
 
 
 class TwistDeck(_Strict):
