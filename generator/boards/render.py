@@ -250,7 +250,11 @@ def _ruler(cv, x: float, y: float) -> None:
 
 def _header(cv, page_w: float, title: str, subtitle: str) -> None:
     top = MARGIN_MM
-    cv.text(MARGIN_MM, top + 4.2, title, 11.0, "title", "#000000")
+    room = page_w - 2 * MARGIN_MM - RULER_MM - 4.0  # a long title shrinks rather than run into the ruler
+    size = 11.0
+    while size > 7.0 and text_width_mm(title, size, "title") > room:
+        size -= 0.5
+    cv.text(MARGIN_MM, top + 4.2, title, size, "title", "#000000")
     cv.text(MARGIN_MM, top + 9.0, subtitle, 7.5, "body", "#000000")
     _ruler(cv, page_w - MARGIN_MM - RULER_MM, top + 4.5)
 
@@ -327,11 +331,11 @@ def _cross(cv, x: float, y: float) -> None:
     cv.line(x, y - 3.5, x, y + 3.5, "#000000", 0.25)
 
 
-def _tile_page(cv, plan: PagePlan, geo: MapGeometry, styles, tile: Tile) -> None:
+def _tile_page(cv, plan: PagePlan, geo: MapGeometry, styles, tile: Tile, first_page: int = 1) -> None:
     cv.new_page(plan.page_w, plan.page_h)
     n = len(plan.tiles)
     _header(cv, plan.page_w,
-            f"Tile {tile.index} of {n} (row {tile.row + 1}, column {tile.col + 1}) - page {tile.index + 1}",
+            f"Tile {tile.index} of {n} (row {tile.row + 1}, column {tile.col + 1}) - page {tile.index + first_page}",
             PRINT_NOTE + " Shaded bands lie under the next tile; match the crosses.")
     ox, oy = MARGIN_MM, MARGIN_MM + HEADER_MM  # page position of the tile's map-corner (x0, y0)
     cv.begin_clip(ox, oy, tile.width, tile.height)
@@ -347,17 +351,17 @@ def _tile_page(cv, plan: PagePlan, geo: MapGeometry, styles, tile: Tile) -> None
     cv.rect(ox, oy, tile.width, tile.height, stroke="#000000", width=0.2, dash=(1.5, 1.5))
 
 
-def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
+def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles, first_page: int = 1) -> None:
     board = geo.board
     cv.new_page(plan.page_w, plan.page_h)
     n = len(plan.tiles)
     _header(cv, plan.page_w, _describe(board, geo),
-            PRINT_NOTE + f" {n} tiles on pages 2-{n + 1}, {plan.cols} across x {plan.rows} down, "
+            PRINT_NOTE + f" {n} tiles on pages {first_page + 1}-{first_page + n}, {plan.cols} across x {plan.rows} down, "
             f"overlapping by {plan.overlap:g} mm.")
     top = MARGIN_MM + HEADER_MM + 2.0
     cv.text(MARGIN_MM, top + 3.5, "Assembly: lay each tile over the shaded band of its left and upper "
             "neighbours so that the crosses coincide, then tape.", 8.0, "body", "#000000")
-    legend_y = plan.page_h - MARGIN_MM - 24.0
+    legend_y = plan.page_h - MARGIN_MM - plan.bottom - 24.0
     avail_w, avail_h = plan.area_w, legend_y - (top + 8.0) - 4.0
     scale = min(avail_w / geo.width, avail_h / geo.height)
     ox = MARGIN_MM + (avail_w - geo.width * scale) / 2
@@ -372,23 +376,27 @@ def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
         size = min(16.0, max(8.0, 0.2 * min(w, h) * PT_PER_MM))
         badge_w, badge_h = size / PT_PER_MM * 1.6, size / PT_PER_MM * 1.3
         cv.rect(x + 1.0, y + 1.0, badge_w, badge_h, fill="#ffffff", stroke="#c0392b", width=0.4, alpha=0.9)
-        cv.text(x + 1.0 + badge_w / 2, y + 1.0 + badge_h / 2 + size / PT_PER_MM * 0.35, str(tile.index + 1), size,
+        cv.text(x + 1.0 + badge_w / 2, y + 1.0 + badge_h / 2 + size / PT_PER_MM * 0.35, str(tile.index + first_page), size,
                 "bold", "#c0392b", "middle")
     cv.text(MARGIN_MM, legend_y - 1.0, "Red numbers are page numbers.", 7.0, "italic", "#000000")
     _legend(cv, _legend_items(board, styles), MARGIN_MM, legend_y + 1.0, plan.area_w)
 
 
-def compose(cv, board, hex_size_mm: float | None, page: str) -> PagePlan:
-    """Draw every page of ``board`` onto ``cv``; returns the page plan used."""
+def compose(cv, board, hex_size_mm: float | None, page: str, bottom: float = 0.0, first_page: int = 1) -> PagePlan:
+    """Draw every page of ``board`` onto ``cv``; returns the page plan used.
+
+    For a map inside a longer document (a scenario booklet): ``bottom`` mm are kept free at the
+    foot of each page for the document's footer, and ``first_page`` is the document's page
+    number of the map's first page, so the assembly diagram names the right pages."""
     styles = load_styles()
     geo = MapGeometry.of(board, hex_size_mm)
-    plan = plan_pages(geo.width, geo.height, page)
+    plan = plan_pages(geo.width, geo.height, page, bottom=bottom)
     if plan.single:
         _single_page(cv, plan, geo, styles)
     else:
-        _assembly_page(cv, plan, geo, styles)
+        _assembly_page(cv, plan, geo, styles, first_page)
         for tile in plan.tiles:
-            _tile_page(cv, plan, geo, styles, tile)
+            _tile_page(cv, plan, geo, styles, tile, first_page)
     return plan
 
 

@@ -204,41 +204,42 @@ def describe_effect(effect: dict, vocab: dict[str, str] | None = None) -> str:
     e = effect
     k = e["kind"]
     amt = e.get("amount", 0)
+    rng_word = e.get("range") if isinstance(e.get("range"), str) else "every"
     sign = f"+{amt}" if isinstance(amt, int) and amt > 0 else str(amt)
     words = {
-        "crit_damage_bonus": f"Every critical hit deals {amt} more damage.",
-        "hit_damage_bonus": f"Every {e.get('range', '')} hit deals {amt} more damage.".replace("  ", " "),
-        "attacks_modifier": f"{e.get('range', 'every').capitalize()} weapons roll {sign} attack dice.",
-        "move_modifier": f"Every {v['fighter']}'s Move is {sign}.",
-        "toughness_modifier": f"Every {v['fighter']}'s Toughness is {sign}.",
-        "defense_modifier": f"Every {v['fighter']}'s Defense is {sign}.",
-        "sight_limit": f"{v['fighter'].capitalize()}s more than {e.get('range')} {v['hex']}es apart cannot see each other.",
-        "range_limit": f"No attack reaches farther than {e.get('range')} {v['hex']}es.",
-        "ability_dice": f"Each player rolls {e.get('dice')} ability dice instead of six.",
-        "extra_blocked": f"{len(e.get('cells', []))} more {v['hex']}es are blocked: {', '.join(e.get('cells', []))}.",
-        "extra_water": f"{len(e.get('cells', []))} more {v['hex']}es are water: {', '.join(e.get('cells', []))}.",
-        "push_each_round": f"At the start of each {v['round']} after the first, each player pushes "
+        "crit_damage_bonus": lambda: f"Every critical hit deals {amt} more damage.",
+        "hit_damage_bonus": lambda: f"Every {e.get('range', '') if isinstance(e.get('range'), str) else ''} hit deals {amt} more damage.".replace("  ", " "),
+        "attacks_modifier": lambda: f"{rng_word.capitalize()} weapons roll {sign} attack dice.",
+        "move_modifier": lambda: f"Every {v['fighter']}'s Move is {sign}.",
+        "toughness_modifier": lambda: f"Every {v['fighter']}'s Toughness is {sign}.",
+        "defense_modifier": lambda: f"Every {v['fighter']}'s Defense is {sign}.",
+        "sight_limit": lambda: f"{v['fighter'].capitalize()}s more than {e.get('range')} {v['hex']}es apart cannot see each other.",
+        "range_limit": lambda: f"No attack reaches farther than {e.get('range')} {v['hex']}es.",
+        "ability_dice": lambda: f"Each player rolls {e.get('dice')} ability dice instead of six.",
+        "extra_blocked": lambda: f"{len(e.get('cells', []))} more {v['hex']}es are blocked: {', '.join(e.get('cells', []))}.",
+        "extra_water": lambda: f"{len(e.get('cells', []))} more {v['hex']}es are water: {', '.join(e.get('cells', []))}.",
+        "push_each_round": lambda: f"At the start of each {v['round']} after the first, each player pushes "
                            f"{e.get('count')} enemy {v['fighter']}{'s' if e.get('count') != 1 else ''} one {v['hex']}.",
-        "damage_each_round": f"At the end of each {v['round']}, every {v['fighter']} "
+        "damage_each_round": lambda: f"At the end of each {v['round']}, every {v['fighter']} "
                              f"{'on or next to an objective' if e.get('where') == 'objectives' else 'in the open'} "
                              f"takes {amt} damage.",
-        "heal_each_round": f"At the end of each {v['round']}, every {v['fighter']} heals {amt} damage.",
-        "reserves_from_round": f"Reserves arrive from the {_ordinal(int(e.get('round', 2)))} {v['round']}.",
-        "rounds_modifier": f"The battle lasts {abs(amt)} {v['round']}{'s' if abs(amt) != 1 else ''} "
+        "heal_each_round": lambda: f"At the end of each {v['round']}, every {v['fighter']} heals {amt} damage.",
+        "reserves_from_round": lambda: f"Reserves arrive from the {_ordinal(int(e.get('round', 2)))} {v['round']}.",
+        "rounds_modifier": lambda: f"The battle lasts {abs(amt)} {v['round']}{'s' if abs(amt) != 1 else ''} "
                            f"{'longer' if amt > 0 else 'shorter'}.",
-        "objective_bonus": f"From the {_ordinal(int(e.get('round', 1)))} {v['round']} on, each objective "
+        "objective_bonus": lambda: f"From the {_ordinal(int(e.get('round', 1)))} {v['round']} on, each objective "
                            f"scores {amt} more.",
-        "take_down_bonus": f"Every {v['fighter']} taken down gives its enemy {_pts(int(e.get('points', 1)))}.",
-        "initiative_to": f"The {e.get('side')} has the initiative in every {v['round']}.",
-        "initiative_bonus": f"The {e.get('side')} adds {amt} to the initiative roll.",
-        "no_effect": "Nothing changes.",
-        "kingslayer": f"The Champion fights alone and is dealt {e.get('extra_cards')} more Action cards.",
-        "team_battle": f"Once per round a player may give a turn to a teammate ({e.get('handoffs')} per round).",
-        "time_limit": f"A player has {e.get('seconds')} seconds to play a card, or discards one at random and "
+        "take_down_bonus": lambda: f"Every {v['fighter']} taken down gives its enemy {_pts(int(e.get('points', 1)))}.",
+        "initiative_to": lambda: f"The {e.get('side')} has the initiative in every {v['round']}.",
+        "initiative_bonus": lambda: f"The {e.get('side')} adds {amt} to the initiative roll.",
+        "no_effect": lambda: "Nothing changes.",
+        "kingslayer": lambda: f"The Champion fights alone and is dealt {e.get('extra_cards')} more Action cards.",
+        "team_battle": lambda: f"Once per round a player may give a turn to a teammate ({e.get('handoffs')} per round).",
+        "time_limit": lambda: f"A player has {e.get('seconds')} seconds to play a card, or discards one at random and "
                       "loses the turn.",
-        "drafting": f"Deal {e.get('deal')} cards each, keep one and pass the rest, until each hand holds "
+        "drafting": lambda: f"Deal {e.get('deal')} cards each, keep one and pass the rest, until each hand holds "
                     f"{e.get('keep')}.",
-        "single_combat": f"{e.get('neutral_cards')} neutral Initiative card joins the deck each round; when it is "
+        "single_combat": lambda: f"{e.get('neutral_cards')} neutral Initiative card joins the deck each round; when it is "
                          "drawn, the higher roll takes a turn.",
     }
-    return words.get(k, k.replace("_", " ") + ".")
+    return words[k]() if k in words else k.replace("_", " ") + "."
