@@ -45,6 +45,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generator.cli.balance",
     "generator.cli.maps",
     "generator.cli.cards",
+    "generator.cli.booklet",
 )
 
 

@@ -684,7 +684,6 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
 
     def figure(kind, block):
         if kind == "overview":
-            sections.append("Overview map")
             return [map_figure(loaded.board, legend=True, coordinates=True)]
         if kind == "balance":
             return [balance_figure(view, palette)] if view["balance"] else []
