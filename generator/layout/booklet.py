@@ -662,7 +662,8 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
     buffer = io.BytesIO()
     doc = Doc(buffer, pagesize=(W * m, H * m), pageTemplates=page_templates, invariant=1,
               title=f"{scn.title} - {system_title} scenario booklet", author="skirmish", creator="skirmish booklet",
-              subject=f"{system_title} scenario, seed {scn.seed}", leftMargin=0, rightMargin=0, topMargin=0,
+              subject=f"{system_title} scenario, seed {scn.seed}", initialFontName=font("body").pdf_name,
+              initialFontSize=9, leftMargin=0, rightMargin=0, topMargin=0,
               bottomMargin=0)
 
     frame_w = W - 2 * margin
@@ -702,7 +703,7 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
         widths = [f * frame_w * m for f in spec.get("widths", [])] or None
         data = ([header] if any(h.getPlainText() for h in header) else []) + rows
         t = Table(data, colWidths=widths, repeatRows=1 if header and data and data[0] is header else 0)
-        style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor(palette["soft"])),
+        style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONTNAME", (0, 0), (-1, -1), font("body").pdf_name), ("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor(palette["soft"])),
                  ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5)]
         if data and data[0] is header:
             style.append(("BACKGROUND", (0, 0), (-1, 0), HexColor(palette["band"])))
@@ -722,6 +723,9 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
         elif kind == "toc":
             toc = TableOfContents(dotsMinLevel=0)
             toc.levelStyles = [styles["toc0"]]
+            toc.tableStyle = TableStyle([("FONTNAME", (0, 0), (-1, -1), font("body").pdf_name),
+                                         ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                         ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
             story += [PageBreakIfNotEmpty(), para(value, "tochead"), toc]
         elif kind == "pagebreak":
             story.append(PageBreakIfNotEmpty())

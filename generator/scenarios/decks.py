@@ -17,6 +17,9 @@ cost or by simulated win rate, chooses).
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Callable, Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -160,15 +163,41 @@ def check_card_rules(system: str, card: Any, where: str) -> list[str]:
     return out
 
 
+DECK_KINDS = ("battle-card", "twist", "deck")
+_KIND_LINE = re.compile(r"^kind:\s*['\"]?([\w-]+)", re.M)
+
+
+@lru_cache(maxsize=256)
+def _load_deck_file(path: str, stamp: int):
+    from generator.content import load_file
+
+    return load_file(path)
+
+
+def _deck_files(system: str) -> list[Path]:
+    """The system's content files that hold cards (read a line, not the whole file, to decide)."""
+    from generator.content import library
+
+    out = []
+    for rel, path in library().files().items():
+        if not rel.startswith(f"{system}/"):
+            continue
+        head = _KIND_LINE.search(path.read_text(encoding="utf-8", errors="replace"))
+        if head and head.group(1) in DECK_KINDS:
+            out.append(path)
+    return out
+
+
 def decks(system: str) -> dict[str, list[Any]]:
     """Every card of ``system`` by deck type (``scenario`` holds Bladeborn's battle cards)."""
-    from generator.content import library
     from generator.content.source import display_path
 
-    lib = library()
     out: dict[str, list[Any]] = {t: [] for t in DECK_TYPES}
     problems: list[str] = []
-    for loaded in lib.load(system):
+    for path in _deck_files(system):
+        loaded = _load_deck_file(str(path), path.stat().st_mtime_ns)
+        if loaded.system != system:
+            continue
         where = display_path(loaded.path)
         if loaded.kind == "battle-card":  # a whole battle: map, set-up and victory
             out["scenario"].append(loaded.model)
