@@ -212,6 +212,7 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
     card_deck = {"bladeborn": "battle cards", "sagaborn": "scenario deck", "bladestorm": "victory conditions"}
     return {
         "title": _x(scn.title), "system_title": scfg["title"], "tale": _x(scn.tale), "seed": scn.seed,
+        "headings": {**cfg.get("headings", {}), **scfg.get("headings", {})},
         "words": w, "sides": sides, "deployment_notes": notes, "objectives": objectives,
         "victory_card": _x(scn.victory.card) if scn.victory.card else None,
         "victory_card_deck": card_deck.get(scn.system, "victory cards"),

@@ -148,3 +148,17 @@ def test_a_bad_scenario_exits_2_in_one_line_and_writes_nothing(tmp_path):
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "scenario.yaml:" in run.stderr and "forces.a: costs 455 points" in run.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scenario.yaml"]
+
+
+def test_a_scenario_not_yet_balanced_still_prints_and_says_so():
+    import yaml
+
+    from generator.scenarios.model import validate
+
+    data = yaml.safe_load(EXAMPLES["gorechosen"].read_text())
+    data.pop("balance")
+    data.pop("twist")
+    pages = texts(booklet_bytes(validate(data)))
+    report = next(p for p in pages if "Balance report" in p and "simulator" in p)
+    assert "has not been played by the simulator yet" in report
+    assert not any("Twist:" in p for p in pages)

@@ -101,3 +101,14 @@ def test_bad_pick_requests_are_one_line_errors():
         draw(CARDS, "underdog", Rng(1))
     with pytest.raises(SkirmishError, match="empty deck"):
         draw([], "random", Rng(1))
+
+
+def test_a_tale_is_told_from_the_scenario_and_the_same_seed_tells_it_again():
+    from generator.scenarios.tale import tell, title
+
+    text = tell("sagaborn", "House Vareth", "the Driftborn", ["surviving_points", "hold_relic"], seed=5,
+                twist="Mist on the Water", rounds=12)
+    assert "House Vareth" in text and "relic" in text and "mist on the water" in text and "Twelve rounds" in text
+    assert text == tell("sagaborn", "House Vareth", "the Driftborn", ["surviving_points", "hold_relic"], seed=5,
+                        twist="Mist on the Water", rounds=12)
+    assert title("bladeborn", "Blood on the Altar", "Dusk", 1) == "Blood on the Altar at Dusk"
