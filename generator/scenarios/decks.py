@@ -307,3 +307,54 @@ def _deal(cards: list[Any], n: int, pick: Callable[[int], int]) -> list[Any]:
     for _ in range(n):
         out.append(pool.pop(pick(len(pool))))
     return out
+
+
+# ---- from cards to scenario parts ---------------------------------------------------------------
+
+
+def battle_card_parts(card) -> dict[str, Any]:
+    """A Bladeborn battle card as scenario fields: its map (by name), extra blocked hexes,
+    deployment, objectives and victory, with the card's axial hexes turned into the board's
+    printed ``"col,row"`` cells (the scenario's coordinates)."""
+    from generator.boards.mapfile import format_cell, load_map
+    from generator.content import library
+
+    board = load_map(library().path(f"maps/{card.map}.yaml"))
+    grid = board.grid_obj()
+
+    def cells(hexes):
+        return [format_cell(grid.from_axial(tuple(h))) for h in hexes]
+
+    deployment = {side: {"start": cells(setup.start), "reserve": cells(setup.reserve), "label": setup.symbol}
+                  for side, setup in card.players.items()}
+    deployment.update(card=card.name, reserves_from_round=2)
+    return {
+        "map": card.map,
+        "blocked": cells(card.blocked),
+        "deployment": deployment,
+        "objectives": [{"cell": c} for c in cells(card.objectives)],
+        "victory": {"card": card.name, "rounds": card.rounds, "tie": card.tie,
+                    "scoring": [r.model_dump() for r in card.scoring]},
+    }
+
+
+def deployment_parts(card) -> dict[str, Any]:
+    """A deployment (or set-up, or scenario) card's set-up as a scenario's ``deployment``:
+    edges and depths per side; "attacker"/"defender" in ``first`` become the side holding that role."""
+    spec = card.deployment if getattr(card, "deployment", None) else None
+    sides = ({"a": spec.a, "b": spec.b} if spec else dict(card.setup or {}))
+    if not sides:
+        raise SkirmishError(f"card {card.name!r} has no set-up")
+    out: dict[str, Any] = {"card": card.name}
+    for key, side in sides.items():
+        out[key] = {"edge": side.edge, "depth": side.depth, **({"role": side.role} if side.role else {})}
+    first = spec.first if spec else getattr(card, "first", None)
+    if first in ("attacker", "defender"):
+        first = next((k for k, s in sides.items() if s.role == first), None)
+    if first:
+        out["first"] = first
+    if spec and spec.reserves_from_round:
+        out["reserves_from_round"] = spec.reserves_from_round
+    if spec and spec.min_gap:
+        out["min_gap"] = spec.min_gap
+    return out

@@ -112,3 +112,22 @@ def test_a_tale_is_told_from_the_scenario_and_the_same_seed_tells_it_again():
     assert text == tell("sagaborn", "House Vareth", "the Driftborn", ["surviving_points", "hold_relic"], seed=5,
                         twist="Mist on the Water", rounds=12)
     assert title("bladeborn", "Blood on the Altar", "Dusk", 1) == "Blood on the Altar at Dusk"
+
+
+def test_a_battle_card_becomes_the_scenario_it_sets_up():
+    """The example scenario was written from the Blood on the Altar card: the card's axial hexes,
+    turned into printed cells, give the same set-up and victory."""
+    import yaml
+
+    from generator.resources import content_dir
+    from generator.scenarios.decks import battle_card_parts, deployment_parts, find_card
+
+    parts = battle_card_parts(find_card("bladeborn", "scenario", "Blood on the Altar"))
+    example = yaml.safe_load((content_dir() / "scenarios/examples/bladeborn-blood-on-the-altar.yaml").read_text())
+    for side in ("a", "b"):
+        assert parts["deployment"][side]["start"] == example["deployment"][side]["start"]
+        assert parts["deployment"][side]["reserve"] == example["deployment"][side]["reserve"]
+    assert [o["cell"] for o in parts["objectives"]] == [o["cell"] for o in example["objectives"]]
+    assert parts["victory"]["scoring"] == example["victory"]["scoring"] == [{"kind": "hold_centre", "points": 2}]
+    surrounded = deployment_parts(find_card("warcry", "deployment", "Surrounded"))
+    assert surrounded["first"] == "a" and surrounded["b"] == {"edge": "south", "depth": 3, "role": "defender"}
