@@ -151,7 +151,8 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
                  "objective": f"{obj.points} points" if obj.points else "control it (see Victory)"}[obj.kind]
         objectives.append({"n": n, "label": name, "cell": obj.cell, "worth": worth})
     # victory
-    vocab = {"fighter": w["fighter"], "round": w["round"], "take_down": w["take_down"], "hex": w["cell"]}
+    vocab = {"fighter": w["fighter"], "round": w["round"], "take_down": w["take_down"], "hex": w["cell"],
+             "point": w.get("point", "victory point")}
     scoring = [_x(rules.describe_scoring(r.model_dump(), vocab)) for r in scn.victory.scoring]
     if scn.victory.rounds:
         rounds = f"The battle lasts {_plural(scn.victory.rounds, w['round'], w['rounds'])}"

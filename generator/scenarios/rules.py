@@ -164,14 +164,16 @@ _WHEN_WORDS = {"end_of_round": "at the end of each battle round", "end_of_battle
                "immediately": "at once"}
 
 
-def _pts(n: int) -> str:
-    return f"{n} victory point" + ("" if n == 1 else "s")
+def _pts(n: int, word: str = "victory point") -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def describe_scoring(rule: dict, vocab: dict[str, str] | None = None) -> str:
     """One sentence, in our words, for a scoring rule (``vocab`` names the game's terms)."""
-    v = {"fighter": "fighter", "round": "battle round", "take_down": "taken down", **(vocab or {})}
+    v = {"fighter": "fighter", "round": "battle round", "take_down": "taken down", "point": "victory point",
+         **(vocab or {})}
     kind, pts = rule["kind"], int(rule.get("points", 1))
+    _p = lambda n: _pts(n, v["point"])  # noqa: E731
     when = _WHEN_WORDS.get(rule.get("when", "end_of_round"), "")
     if rule.get("when", "end_of_round") == "end_of_round":
         when = f"at the end of each {v['round']}"
@@ -179,18 +181,18 @@ def describe_scoring(rule: dict, vocab: dict[str, str] | None = None) -> str:
     if start > 1 and rule.get("when", "end_of_round") == "end_of_round":
         when = f"at the end of each {v['round']} from the {_ordinal(start)} on"
     text = {
-        "per_objective": f"{when.capitalize()}, each player scores {_pts(pts)} for each objective they control.",
-        "hold_centre": f"{when.capitalize()}, the player who controls the centre objective scores {_pts(pts)}.",
-        "most_objectives": f"{when.capitalize()}, the player who controls more objectives scores {_pts(pts)}.",
-        "take_down": f"Each enemy {v['fighter']} {v['take_down']} scores {_pts(pts)}.",
-        "first_blood": f"The first player to see an enemy {v['fighter']} {v['take_down']} scores {_pts(pts)}.",
-        "slay_leader": f"The player who takes down the enemy's leader scores {_pts(pts)}.",
-        "enemy_territory": f"{when.capitalize()}, each {v['fighter']} standing in enemy territory scores {_pts(pts)}.",
-        "hold_relic": f"{when.capitalize()}, each relic held by a {v['fighter']} scores {_pts(pts)}.",
-        "open_chest": f"The first {v['fighter']} to open each chest scores {_pts(pts)}.",
+        "per_objective": f"{when.capitalize()}, each player scores {_p(pts)} for each objective they control.",
+        "hold_centre": f"{when.capitalize()}, the player who controls the centre objective scores {_p(pts)}.",
+        "most_objectives": f"{when.capitalize()}, the player who controls more objectives scores {_p(pts)}.",
+        "take_down": f"Each enemy {v['fighter']} {v['take_down']} scores {_p(pts)}.",
+        "first_blood": f"The first player to see an enemy {v['fighter']} {v['take_down']} scores {_p(pts)}.",
+        "slay_leader": f"The player who takes down the enemy's leader scores {_p(pts)}.",
+        "enemy_territory": f"{when.capitalize()}, each {v['fighter']} standing in enemy territory scores {_p(pts)}.",
+        "hold_relic": f"{when.capitalize()}, each relic held by a {v['fighter']} scores {_p(pts)}.",
+        "open_chest": f"The first {v['fighter']} to open each chest scores {_p(pts)}.",
         "surviving_points": f"{when.capitalize()}, each side scores the points cost of its surviving {v['fighter']}s.",
         "last_standing": f"When one side has no {v['fighter']}s left, the other side wins.",
-    }.get(kind, f"{kind.replace('_', ' ')}: {_pts(pts)}.")
+    }.get(kind, f"{kind.replace('_', ' ')}: {_p(pts)}.")
     return text
 
 
