@@ -12,7 +12,7 @@ def register(app: typer.Typer) -> None:
     @app.command("booklet")
     def booklet(
         scenario: Path = typer.Argument(..., help="A scenario file (kind: scenario), e.g. DIR/scenario.yaml."),
-        out: Optional[Path] = typer.Option(None, "--out", help="PDF to write (default: next to the scenario, same name)."),
+        out: Optional[Path] = typer.Option(None, "--out", help="PDF to write (default: DIR/booklet.pdf next to DIR/scenario.yaml, else the scenario's name with .pdf)."),
         page: str = typer.Option("a4", "--page", help="Paper: a4 or letter."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="No full-page backgrounds."),
         hex_size: Optional[str] = typer.Option(None, "--hex-size", help="Printed hex across the flats, e.g. 25mm or 1in."),
@@ -30,9 +30,9 @@ def register(app: typer.Typer) -> None:
           skirmish booklet my-battle/scenario.yaml --page letter --ink-saver
         """
         from generator.boards.render_tiling import parse_length_mm
-        from generator.layout.booklet import _build
+        from generator.layout.booklet import _build, booklet_path_for
 
-        target = out or Path(scenario).with_suffix(".pdf")
+        target = out or booklet_path_for(scenario)
         size = parse_length_mm(hex_size, "--hex-size") if hex_size is not None else None
         result = _build(scenario, target, page, ink_saver, size, templates)
         typer.echo(f"booklet: {result.pages} pages ({', '.join(result.sections)}) -> {result.path}")

@@ -340,6 +340,12 @@ def _inset_background(ops, w: float, h: float, margin: float, ink_saver: bool):
     return out
 
 
+def _is_background(op, drawing) -> bool:
+    from generator.layout.draw import Rect
+
+    return isinstance(op, Rect) and op.w >= drawing.width - 2 * 5.1 and op.h >= drawing.height - 2 * 5.1
+
+
 def _map_canvas_page(board, scale: float, w_mm: float, h_mm: float, legend: bool, coordinates: bool):
     """A MapCanvas page with the whole map drawn at ``scale`` and, below it, its legend."""
     from generator.boards.render import MapGeometry, _legend, _legend_items, draw_map, load_styles
@@ -507,6 +513,13 @@ def _styles(cfg: dict[str, Any], palette: dict[str, str]):
     }
 
 
+def booklet_path_for(scenario_path: str | os.PathLike) -> Path:
+    """Where a scenario's booklet goes by default: ``DIR/booklet.pdf`` next to ``DIR/scenario.yaml``,
+    else the scenario file's name with ``.pdf``."""
+    path = Path(scenario_path)
+    return path.with_name("booklet.pdf") if path.stem == "scenario" else path.with_suffix(".pdf")
+
+
 def build_booklet(scenario, out_path: str | os.PathLike, page: str = "a4", ink_saver: bool = False,
                   hex_size_mm: float | None = None, templates: Path | None = None) -> Path:
     """Write the booklet of ``scenario`` (a scenario file, a Scenario or a LoadedScenario) to
@@ -620,8 +633,8 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
         footer(canvas, doc, W)
 
     def on_full_end(page_w):
-        def end(canvas, doc):
-            if getattr(canvas, "_sk_free_bottom", 0.0) >= footer_y + 4.0:
+        def end(canvas, doc):  # the footer goes under a full page only where the page leaves room
+            if getattr(canvas, "_sk_free_bottom", 0.0) >= footer_y + 3.0:
                 footer(canvas, doc, page_w)
             canvas._sk_free_bottom = 0.0
         return end
@@ -691,7 +704,7 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
         if kind == "balance":
             return [balance_figure(view, palette)] if view["balance"] else []
         if kind == "map":
-            return full_pages(_map_pages(loaded.board, hex_mm, paper, float(pg["map_footer"]) + footer_y - paper.margin),
+            return full_pages(_map_pages(loaded.board, hex_mm, paper, float(pg["map_footer"])),
                               block.get("title", "Map at true scale"))
         if kind == "cards":
             return full_pages(_card_pages(loaded, paper, cfg, templates), block.get("title", "Combatant cards"))
@@ -778,8 +791,28 @@ def _cover(view, styles, board, para):
     return out
 
 
-def _map_pages(board, hex_mm: float, paper: PageSize, bottom: float):
-    """The existing map renderer's pages (assembly diagram + tiles, or one page), true scale.
+def _ops_bottom(ops) -> float:
+    """The lowest point (mm from the top) that a page's drawing ops reach."""
+    from generator.layout.draw import Circle, Path as DPath, Rect, Text
+
+    low = 0.0
+    for op in ops:
+        if isinstance(op, Rect):
+            low = max(low, op.y + op.h)
+        elif isinstance(op, Circle):
+            low = max(low, op.cy + op.r)
+        elif isinstance(op, Text):
+            low = max(low, op.y + op.size_pt * 0.3 / 2.8346)
+        elif isinstance(op, DPath):
+            for seg in op.segments:
+                if len(seg) >= 3:
+                    low = max(low, *seg[2::2])
+    return low
+
+
+def _map_pages(board, hex_mm: float, paper: PageSize, bottom: float = 0.0):
+    """The existing map renderer's pages (assembly diagram + tiles, or one page), true scale,
+    tiled exactly as ``skirmish map render`` tiles them (``bottom`` mm more kept free if asked).
 
     The pages are drawn when the booklet knows its page numbers, so the assembly diagram names
     the booklet's own pages."""
@@ -806,7 +839,7 @@ def _map_pages(board, hex_mm: float, paper: PageSize, bottom: float):
             draw_ops(canvas, page.ops, 0.0, 0.0, page.height)
         return paint
 
-    return [(painter(i), p.width, p.height, MARGIN_MM + bottom) for i, p in enumerate(layout)]
+    return [(painter(i), p.width, p.height, p.height - _ops_bottom(p.ops)) for i, p in enumerate(layout)]
 
 
 def _card_pages(loaded, paper: PageSize, cfg, templates: Path | None):
@@ -845,5 +878,6 @@ def _reference_pages(system: str, paper: PageSize, ink_saver: bool, templates: P
     pages = []
     for drawing in reference_drawings(system, paper, templates):
         ops = _inset_background(drawing.ops, drawing.width, drawing.height, paper.margin, ink_saver)
-        pages.append((_ops_painter(ops, drawing.height), drawing.width, drawing.height, 0.0))
+        pages.append((_ops_painter(ops, drawing.height), drawing.width, drawing.height,
+                      drawing.height - _ops_bottom([op for op in ops if not _is_background(op, drawing)])))
     return pages
