@@ -325,7 +325,8 @@ def battle_card_parts(card) -> dict[str, Any]:
     def cells(hexes):
         return [format_cell(grid.from_axial(tuple(h))) for h in hexes]
 
-    deployment = {side: {"start": cells(setup.start), "reserve": cells(setup.reserve), "label": setup.symbol}
+    deployment = {side: {"start": cells(setup.start), "reserve": cells(setup.reserve), "label": setup.symbol,
+                         **({"role": card.roles[side]} if side in getattr(card, "roles", {}) else {})}
                   for side, setup in card.players.items()}
     deployment.update(card=card.name, reserves_from_round=2)
     return {

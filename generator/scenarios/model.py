@@ -327,6 +327,9 @@ def check(scn: Scenario, board, located_where, decks: dict | None = None) -> tup
             problems.append((loc + ("kind",), "'hold_relic' scores relics, but no objective is a relic"))
         if rule.kind == "open_chest" and not any(o.kind == "chest" for o in scn.objectives):
             problems.append((loc + ("kind",), "'open_chest' scores chests, but no objective is a chest"))
+    if scn.victory.tie in ("attacker", "defender") and scn.victory.tie not in (scn.deployment.a.role, scn.deployment.b.role):
+        problems.append((("victory", "tie"), f"{scn.victory.tie!r} needs a side with role: {scn.victory.tie} "
+                                             "in the deployment"))
     limit = MAX_ROUNDS[scn.system]
     if scn.victory.rounds is not None and scn.victory.rounds > limit:
         problems.append((("victory", "rounds"), f"{scn.victory.rounds} is above the {scn.system} limit of {limit} rounds"))

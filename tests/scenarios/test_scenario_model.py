@@ -64,6 +64,7 @@ def line_of(path: Path, needle: str) -> int:
     ("effect: {kind: sight_limit, range: 3}", "effect: {kind: sight_limit, range: far}", "twist.effect.range",
      "'far' is not a whole number"),
     ("rounds: 4", "rounds: 9", "victory.rounds", "9 is above the bladeborn limit of 8 rounds"),
+    ("tie: most_fighters", "tie: defender", "victory.tie", "'defender' needs a side with role: defender"),
     ("- {kind: hold_centre, points: 2}", "- {kind: hold_relic, points: 2}", "victory.scoring[0].kind",
      "'hold_relic' is not a scoring rule the bladeborn engine can execute"),
 ])

@@ -95,6 +95,9 @@ class CardRule(BaseModel):
     model_config = ConfigDict(extra="allow")
     kind: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
 
+    def params(self) -> dict:
+        return dict(self.model_extra or {})
+
 
 class PlayerSetup(_Strict):
     """One player's hexes on a battle card: where they start and where reserves arrive."""
@@ -128,6 +131,8 @@ class BattleCard(_Strict):
     scoring: list[CardRule] = Field(default_factory=list)
     #: How a level battle ends: draw, tiebreakers, most_fighters, defender, attacker or roll_off.
     tie: Literal["draw", "tiebreakers", "most_fighters", "defender", "attacker", "roll_off"] = "draw"
+    #: Asymmetric cards: which player attacks and which defends (a tie rule may name them).
+    roles: dict[Literal["a", "b"], Literal["attacker", "defender"]] = Field(default_factory=dict)
 
     @field_validator("players")
     @classmethod
