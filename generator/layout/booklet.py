@@ -843,10 +843,9 @@ def _map_pages(board, hex_mm: float, paper: PageSize, bottom: float = 0.0):
 
 
 def _card_pages(loaded, paper: PageSize, cfg, templates: Path | None):
-    """Both forces' cards, imposed nine to a page by the card pipeline, fronts only, ready to cut."""
-    from generator.layout import pdf_writer
+    """Both forces' cards, imposed by the card pipeline with crop marks, fronts only, ready to cut."""
+    from generator.layout import deck, pdf_writer
     from generator.layout.cards import cards_for
-    from generator.layout.deck import render_card
     from generator.layout.impose import plan_sheet
     from generator.layout.sizes import card_size
 
@@ -856,17 +855,17 @@ def _card_pages(loaded, paper: PageSize, cfg, templates: Path | None):
     for key in ("a", "b"):
         roster = loaded.rosters[key]
         cards += cards_for(system.name, roster, list(system.combatants(roster)))
-    fronts = [render_card(card, size, 0.0, templates)[0] for card in cards]
-    plan = plan_sheet(paper, size, 0.0, False)
+    fronts = [deck.render_card(card, size, 0.0, templates)[0] for card in cards]
+    plan = plan_sheet(paper, size, 0.0, True)
+    lowest = max([m.y1 for m in plan.marks] + [m.y2 for m in plan.marks] + [y + size.height for _, y in plan.slots])
     pages = []
     for start in range(0, len(fronts), plan.per_page):
         chunk = fronts[start:start + plan.per_page]
-        slots = plan.slots[:len(chunk)]
-        lowest = max(y for _, y in slots) + size.height
 
-        def paint(canvas, chunk=chunk, slots=slots):
-            for drawing, (x, y) in zip(chunk, slots):
+        def paint(canvas, chunk=chunk):
+            for drawing, (x, y) in zip(chunk, plan.slots):
                 pdf_writer.draw(canvas, drawing, x, y, paper.height)
+            deck._draw_marks(canvas, plan, plan.marks, paper.height)
 
         pages.append((paint, paper.width, paper.height, paper.height - lowest))
     return pages
