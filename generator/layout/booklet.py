@@ -174,10 +174,11 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
     summary = (f"{_x(board.name or 'The map')}: {board.width} x {board.height} {w['cells']}, printed at "
                f"{geo.size_mm:g} mm {across} ({geo.width / 10:.1f} x {geo.height / 10:.1f} cm in all).")
     terrain = []
-    for label_, cells in ((f"blocked {w['cells']}", board.blocked), ("pits", board.pits),
-                          ("obstructions", board.obstructions), (f"water {w['cells']}", board.water)):
+    for one, many, cells in ((f"blocked {w['cell']}", f"blocked {w['cells']}", board.blocked), ("pit", "pits", board.pits),
+                             ("obstruction", "obstructions", board.obstructions),
+                             (f"water {w['cell']}", f"water {w['cells']}", board.water)):
         if cells:
-            terrain.append(f"{len(cells)} {label_}")
+            terrain.append(_plural(len(cells), one, many))
     if board.elevation:
         terrain.append(f"high ground on {len(board.elevation)} {w['cells']}, up to level {max(board.elevation.values())}")
     if board.walls:
@@ -462,7 +463,7 @@ def balance_figure(view: dict[str, Any], palette: dict[str, str]):
             if share * span > 22:
                 canvas.setFillColor(HexColor("#ffffff"))
                 canvas.setFont(body, 7)
-                canvas.drawCentredString(X(x + share / 2), Y(26.6), f"{label} {share * 100:.0f}%")
+                canvas.drawCentredString(X(x + share / 2), Y(28.3), f"{label} {share * 100:.0f}%")
             x += share
 
     return Figure(paint, size)

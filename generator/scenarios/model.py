@@ -398,6 +398,11 @@ def scenario_board(scn: Scenario, board):
         zones[side_label(scn, side)] = Zone(start=start, reserve=list(setup.reserve))
     data = board.model_dump()
     data.update(objectives=[o.cell for o in scn.objectives], zones={k: v.model_dump() for k, v in zones.items()})
+    if scn.twist is not None:  # a twist that changes the ground changes the printed map too
+        extra = scn.twist.effect.params().get("cells") or []
+        key = {"extra_blocked": "blocked", "extra_water": "water"}.get(scn.twist.effect.kind)
+        if key:
+            data[key] = list(data[key]) + [c for c in extra if c not in data[key]]
     # an edge zone may run over cells another list already uses: keep the first owner
     seen = set(data["objectives"])
     for name, zone in data["zones"].items():
