@@ -139,15 +139,23 @@ def test_the_ink_saver_leaves_the_cover_white():
     assert cover_corner(booklet("gorechosen", ink_saver=True)) == (255, 255, 255)
 
 
-def test_a_bad_scenario_exits_2_in_one_line_and_writes_nothing(tmp_path):
+@pytest.mark.parametrize("old, new, says", [
+    ("card: Choking Fog", "card: Choking Smog", "twist.card: 'Choking Smog' is not a bladeborn twist card"),
+    ('- {cell: "6,4", name: The Altar}', '- {cell: "6,14", name: The Altar}', "objectives[0].cell: '6,14' is off the"),
+    ("budgets: {a: 500, b: 500}", "budgets: {a: 300, b: 500}", "forces.a: costs 455 points, over its budget of 300"),
+    ("effect: {kind: sight_limit, range: 3}", "effect: {kind: fog_of_war, range: 3}",
+     "twist.effect.kind: 'fog_of_war' is not a twist effect the bladeborn engine can execute"),
+], ids=["unknown card", "hex off the board", "over budget", "twist kind"])
+def test_a_bad_scenario_exits_2_in_one_line_and_writes_nothing(tmp_path, old, new, says):
     bad = tmp_path / "scenario.yaml"
-    bad.write_text(EXAMPLES["bladeborn"].read_text().replace("budgets: {a: 500, b: 500}", "budgets: {a: 300, b: 500}"))
-    out = tmp_path / "booklet.pdf"
-    run = subprocess.run([sys.executable, "-m", "generator", "booklet", str(bad), "--out", str(out)],
-                         capture_output=True, text=True, cwd=ROOT)
+    bad.write_text(EXAMPLES["bladeborn"].read_text().replace(old, new))
+    old_booklet = tmp_path / "booklet.pdf"
+    old_booklet.write_bytes(b"the last good booklet")
+    run = subprocess.run([sys.executable, "-m", "generator", "booklet", str(bad)], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 2
-    assert run.stderr.count("\n") == 1 and "scenario.yaml:" in run.stderr and "forces.a: costs 455 points" in run.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["scenario.yaml"]
+    assert run.stderr.count("\n") == 1 and "scenario.yaml:" in run.stderr and says in run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["booklet.pdf", "scenario.yaml"]
+    assert old_booklet.read_bytes() == b"the last good booklet"  # DIR/booklet.pdf is the default target
 
 
 def test_a_scenario_not_yet_balanced_still_prints_and_says_so():
