@@ -170,3 +170,18 @@ def test_a_scenario_not_yet_balanced_still_prints_and_says_so():
     report = next(p for p in pages if "Balance report" in p and "simulator" in p)
     assert "has not been played by the simulator yet" in report
     assert not any("Twist:" in p for p in pages)
+
+
+def test_a_users_booklet_template_replaces_the_built_in_one(tmp_path):
+    from generator.errors import RenderError
+    from generator.resources import templates_dir
+
+    mine = tmp_path / "booklet"
+    mine.mkdir()
+    text = (templates_dir() / "booklet" / "booklet.yaml.j2").read_text()
+    (mine / "booklet.yaml.j2").write_text(text.replace('- {h1: "Set-up"}', '- {h1: "Before you play"}\n- {p: "House rule: no take-backs."}'))
+    pages = texts(booklet_bytes(EXAMPLES["gorechosen"], templates=tmp_path))
+    assert any("House rule: no take-backs." in p for p in pages) and "Before you play" in pages[1]
+    (mine / "booklet.yaml.j2").write_text("- {sidebar: oops}\n")
+    with pytest.raises(RenderError, match="unknown block 'sidebar'"):
+        booklet_bytes(EXAMPLES["gorechosen"], templates=tmp_path)
