@@ -189,24 +189,32 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
         b = scn.balance
         lo, hi = b.ci95
         a, bb = sides
-        if b.balanced:
-            favours = (f"Neither side beyond the noise: {a['label']} wins {_pct(b.win_rate_a)} of the battles, and the "
-                       f"95% interval ({_pct(lo)} to {_pct(hi)}) is consistent with an even match.")
+        score = f"{a['label']}'s score is {_pct(b.win_rate_a)} (a draw counts half)"
+        if b.verdict == "undecided":
+            favours = (f"Not yet clear: {score}, and the 95% interval ({_pct(lo)} to {_pct(hi)}) is too wide to "
+                       "tell. More battles would decide it.")
+        elif b.balanced:
+            favours = (f"Neither side beyond the noise: {score}, and the 95% interval ({_pct(lo)} to {_pct(hi)}) "
+                       "is consistent with an even match.")
         else:
             ahead = a if b.win_rate_a > 0.5 else bb
-            favours = (f"{ahead['label']} ({ahead['force_name']}): {a['label']} wins {_pct(b.win_rate_a)} of the "
-                       f"battles, and the 95% interval ({_pct(lo)} to {_pct(hi)}) does not reach an even match. "
+            favours = (f"{ahead['label']} ({ahead['force_name']}): {score}, and the 95% interval "
+                       f"({_pct(lo)} to {_pct(hi)}) does not reach an even match. "
                        "Consider a smaller budget for the favoured side, or let the underdog choose the twist.")
+        if b.band:
+            favours += f" The balance test counts {_pct(b.band[0])} to {_pct(b.band[1])} as even."
         balance = {
             "games": b.games, "games_text": f"{b.games:,}" + (" (stopped early: the verdict was clear)" if b.stopped_early else ""),
-            "a_text": f"{b.wins_a:,} ({_pct(b.wins_a / b.games)}; 95% interval {_pct(lo)} to {_pct(hi)})",
+            "a_text": f"{b.wins_a:,} ({_pct(b.wins_a / b.games)})",
+            "score_text": f"{_pct(b.win_rate_a)} (95% interval {_pct(lo)} to {_pct(hi)})",
             "b_text": f"{b.wins_b:,} ({_pct(b.wins_b / b.games)})",
             "draws_text": f"{b.draws:,} ({_pct(b.draws / b.games)})",
             "length_text": (f"{b.mean_rounds:.1f} {w['rounds']}" if b.mean_rounds is not None else "not measured"),
             "seed": str(b.seed), "win_rate_a": b.win_rate_a, "ci": [lo, hi], "balanced": b.balanced,
             "wins_a": b.wins_a, "wins_b": b.wins_b, "draws": b.draws,
             "summary": (f"{b.games:,} simulated battles between these two forces, seed {b.seed}. The chart shows "
-                        f"{a['label']}'s win rate with its 95% interval; the dashed line is an even match."),
+                        f"{a['label']}'s score (wins, with draws counted half) and its 95% interval; the dashed "
+                        "line is an even match."),
             "favours": favours,
             "method": ("Win rates are shares of simulated battles; the interval is a Wilson score interval, so a "
                        "small run shows a wide bar. Rebuild the booklet after a new balance run to refresh these figures."),
@@ -431,7 +439,7 @@ def balance_figure(view: dict[str, Any], palette: dict[str, str]):
             if k % 2 == 0:
                 canvas.drawCentredString(X(k / 10), Y(19), f"{k * 10}%")
         canvas.setFont(bold, 8)
-        canvas.drawString(0, Y(9.3), f"{names[0]} wins")
+        canvas.drawString(0, Y(9.3), f"{names[0]}'s score")
         # interval and point
         lo, hi = b["ci"]
         canvas.setFillColor(HexColor(palette["soft"]))
@@ -786,8 +794,8 @@ def _cover(view, styles, board, para):
     if view["balance"]:
         bal = view["balance"]
         out.append(Spacer(1, 6))
-        out.append(para(f"Tested in {bal['games']:,} simulated battles: {a['label']} wins "
-                        f"{bal['win_rate_a'] * 100:.1f}% (95% interval {bal['ci'][0] * 100:.1f}% to "
+        out.append(para(f"Tested in {bal['games']:,} simulated battles: {a['label']} scores "
+                        f"{bal['win_rate_a'] * 100:.1f}% (draws count half; 95% interval {bal['ci'][0] * 100:.1f}% to "
                         f"{bal['ci'][1] * 100:.1f}%).", "small"))
     return out
 

@@ -135,7 +135,11 @@ class Budgets(_Strict):
 
 
 class Balance(_Strict):
-    """The figures of ``skirmish balance --json`` for these two forces on this scenario."""
+    """The figures of ``skirmish balance --json`` for these two forces on this scenario.
+
+    ``win_rate_a`` is side A's score (a draw counts half) and ``ci95`` its 95% interval;
+    ``verdict`` is the sequential test's word (balanced, not balanced, undecided) when known.
+    """
 
     games: int = Field(ge=1)
     wins_a: int = Field(ge=0)
@@ -147,6 +151,13 @@ class Balance(_Strict):
     stopped_early: bool = False
     mean_rounds: Optional[float] = Field(default=None, ge=0, description="none: not measured")
     seed: int
+    verdict: Optional[Literal["balanced", "not balanced", "undecided"]] = None
+    band: Optional[tuple[float, float]] = Field(default=None, description="the win-rate band counted as balanced")
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Balance":
+        """The block from the whole ``skirmish balance --json`` output (its other keys are left out)."""
+        return cls.model_validate({k: data[k] for k in cls.model_fields if k in data})
 
     @model_validator(mode="after")
     def _adds_up(self) -> "Balance":

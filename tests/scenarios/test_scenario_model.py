@@ -117,3 +117,13 @@ def test_an_invalid_scenario_is_never_saved(tmp_path):
     with pytest.raises(ContentError, match="budgets.a"):
         save_scenario(broken, target)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_balance_block_takes_the_balance_commands_json():
+    from generator.scenarios.model import Balance
+
+    out = {"system": "bladeborn", "seed": 9, "sides": [], "games": 400, "wins_a": 190, "wins_b": 180, "draws": 30,
+           "win_rate_a": 0.5125, "ci95": [0.46, 0.56], "verdict": "balanced", "balanced": True,
+           "stopped_early": True, "max_battles": 4000, "looks": [100, 400], "band": [0.45, 0.55], "mean_rounds": 3.61}
+    block = Balance.from_json(out)
+    assert block.games == 400 and block.mean_rounds == 3.61 and block.verdict == "balanced" and block.band == (0.45, 0.55)
