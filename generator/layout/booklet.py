@@ -31,15 +31,16 @@ from xml.sax.saxutils import escape
 import jinja2
 import yaml
 
-from generator.errors import RenderError, SkirmishError
+from generator.errors import RenderError
 from generator.files import write_atomic
 from generator.layout.fonts import font, register_pdf_fonts
-from generator.layout.render import _fmt, percent
+from generator.layout.render import _fmt
 from generator.layout.sizes import PageSize, page_size
 from generator.resources import templates_dir
 from generator.units import mm_to_pt
 
 TEMPLATE = "booklet/booklet.yaml.j2"
+#: The sections of the built-in template, in order (a user's template may differ).
 SECTIONS = ("Contents", "Set-up", "Overview map", "Map at true scale", "The forces", "Combatant cards",
             "Balance report", "Quick reference")
 
@@ -273,12 +274,6 @@ def render_blocks(view: dict[str, Any], templates: Path | None = None) -> list[d
 
 
 # ---- flowables ----------------------------------------------------------------------------------
-
-
-def _flowable_base():
-    from reportlab.platypus import Flowable
-
-    return Flowable
 
 
 def _classes():
@@ -827,7 +822,7 @@ def _map_pages(board, hex_mm: float, paper: PageSize, bottom: float = 0.0):
     the booklet's own pages."""
     from generator.boards.render import compose
     from generator.boards.render_canvas import MapCanvas
-    from generator.boards.render_tiling import MARGIN_MM, PAGES
+    from generator.boards.render_tiling import PAGES
     from generator.layout.pdf_writer import draw_ops
 
     if paper.name not in PAGES:

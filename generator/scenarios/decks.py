@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from generator.errors import ContentError, SkirmishError
 from generator.scenarios import rules
-from generator.scenarios.model import EDGES, Rule, Scoring
+from generator.scenarios.model import Rule, Scoring
 
 DECK_TYPES = ("deployment", "victory", "twist", "scenario", "variant", "tale", "terrain", "setup")
 MODES = ("random", "veto", "underdog")
