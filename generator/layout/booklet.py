@@ -217,8 +217,9 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
                         f"{a['label']}'s score (wins, with draws counted half) and its 95% interval; the dashed "
                         "line is an even match."),
             "favours": favours,
-            "method": ("Win rates are shares of simulated battles; the interval is a Wilson score interval, so a "
-                       "small run shows a wide bar. Rebuild the booklet after a new balance run to refresh these figures."),
+            "method": ("The score counts each simulated win as one and each draw as a half; its interval is a Wilson "
+                       "score interval, so a small run shows a wide bar. Rebuild the booklet after a new balance run "
+                       "to refresh these figures."),
         }
     card_deck = {"bladeborn": "battle cards", "sagaborn": "scenario deck", "bladestorm": "victory conditions"}
     return {
