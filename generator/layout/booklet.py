@@ -786,7 +786,7 @@ def _cover(view, styles, board, para):
     out.append(para(f"<b>{a['label']}</b>: {a['force_name']} ({a['total']} {view['words']['cost']})"
                     f" &nbsp; against &nbsp; <b>{b['label']}</b>: {b['force_name']} ({b['total']} {view['words']['cost']})"))
     out.append(Spacer(1, 8))
-    out.append(map_figure(board, max_h_mm=150.0, legend=False, coordinates=False))
+    out.append(map_figure(board, max_h_mm=165.0, legend=True, coordinates=False))
     if view["balance"]:
         bal = view["balance"]
         out.append(Spacer(1, 6))
