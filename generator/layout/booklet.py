@@ -50,8 +50,9 @@ SECTIONS = ("Contents", "Set-up", "Overview map", "Map at true scale", "The forc
 
 @lru_cache(maxsize=4)
 def _settings_from(path: str) -> dict[str, Any]:
-    with open(path, encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+    from generator.content.source import read_source
+
+    return read_source(path).data
 
 
 def settings() -> dict[str, Any]:
@@ -264,7 +265,7 @@ def render_blocks(view: dict[str, Any], templates: Path | None = None) -> list[d
     except jinja2.TemplateSyntaxError as err:
         raise RenderError(f"template {err.filename or TEMPLATE}:{err.lineno}: {err.message}") from None
     try:
-        blocks = yaml.safe_load(text)
+        blocks = yaml.safe_load(text)  # the template's own output, not a content file
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         raise RenderError(f"template {TEMPLATE!r} made YAML that does not read"
