@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
@@ -64,15 +63,6 @@ def tiles_across(base_in: float, tile_in: float) -> int:
     return max(1, math.ceil(base_in / tile_in - 1e-9))
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step from an anchor: where to, its length in milli-inches, tiles that must be free."""
-
-    to: int
-    cost: int
-    needs: tuple[int, ...]
-
-
 class Footing:
     """Where one base size may stand and step on one map; tiles are ``row * width + col``."""
 
@@ -98,7 +88,8 @@ class Footing:
         for i, block in enumerate(self.blocks):
             if block is not None and not any(t in blocked for t in block):
                 self.fits[i] = free.fits(self.centre_in(i))
-        self.steps: list[tuple[Step, ...]] = [()] * n
+        #: per anchor: (to, length in milli-inches, tiles that must be free of other bases)
+        self.steps: list[tuple[tuple[int, int, tuple[int, ...]], ...]] = [()] * n
         for i in range(n):
             if not self.fits[i]:
                 continue
@@ -120,10 +111,13 @@ class Footing:
                     continue
                 if not free.path_clear([self.centre_in(i), self.centre_in(j)]):
                     continue
-                out.append(Step(j, self.diag if dc and dr else self.orth, tuple(sorted(needs - own))))
+                out.append((j, self.diag if dc and dr else self.orth, tuple(sorted(needs - own))))
             self.steps[i] = tuple(out)
         self._static: dict[tuple[int, int], tuple[dict[int, tuple[int, int]], frozenset[int]]] = {}
+        self._dynamic: dict[tuple, dict[int, tuple[int, int]]] = {}
+        self._covering: dict[frozenset[int], tuple[int, ...]] = {}
         self._fields: dict[frozenset[int], list[int]] = {}
+        self.cells = [(i % self.width, i // self.width) for i in range(n)]
 
     # ---- positions ------------------------------------------------------------------------------
 
@@ -131,7 +125,7 @@ class Footing:
         return cell[1] * self.width + cell[0]
 
     def cell(self, i: int) -> tuple[int, int]:
-        return i % self.width, i // self.width
+        return self.cells[i]
 
     def centre_in(self, i: int) -> tuple[float, float]:
         """Centre of the real base at anchor ``i``, in inches from the board's north-west corner."""
@@ -144,47 +138,67 @@ class Footing:
             raise ValueError(f"a {self.k}x{self.k} block at {self.cell(i)} runs off the board")
         return block
 
+    def covering(self, tiles: frozenset[int]) -> tuple[int, ...]:
+        """Anchors where the base stands and covers at least one of ``tiles`` (a set-up zone)."""
+        hit = self._covering.get(tiles)
+        if hit is None:
+            hit = self._covering[tiles] = tuple(
+                i for i, block in enumerate(self.blocks) if self.fits[i] and not tiles.isdisjoint(block))
+        return hit
+
     # ---- movement -------------------------------------------------------------------------------
 
     def reach(self, start: int, budget: int, occupied: frozenset[int] | set[int]) -> dict[int, tuple[int, int]]:
-        """Every anchor reachable from ``start`` within ``budget`` milli-inches: ``{anchor: (cost, previous)}``.
+        """Every anchor reachable from ``start`` within ``budget``: ``{anchor: (milli-inches, previous)}``.
 
         ``occupied`` are tiles other bases cover. The start is included at cost 0 (previous -1).
-        Without other bases nearby the answer is the map's own, computed once per start.
+        Only the bases in the way matter, so the answer is cached per start, budget and the
+        occupied tiles the search could touch: without bases nearby it is the map's own.
         """
         key = (start, budget)
         static = self._static.get(key)
         if static is None:
             found = self._search(start, budget, frozenset())
-            touched = frozenset(t for i in found for s in self.steps[i] for t in s.needs) | frozenset(self.block(start))
+            touched = frozenset(t for i in found for _, _, needs in self.steps[i] for t in needs) | frozenset(self.block(start))
             static = (found, touched)
             if len(self._static) > 50_000:
                 self._static.clear()
             self._static[key] = static
-        if not occupied or static[1].isdisjoint(occupied):
+        if not occupied:
             return static[0]
-        return self._search(start, budget, occupied)
+        near = static[1].intersection(occupied)
+        if not near:
+            return static[0]
+        key2 = (start, budget, near)
+        hit = self._dynamic.get(key2)
+        if hit is None:
+            hit = self._search(start, budget, near)
+            if len(self._dynamic) > 4000:
+                self._dynamic.clear()
+            self._dynamic[key2] = hit
+        return hit
 
-    def _search(self, start: int, budget: int, occupied) -> dict[int, tuple[int, int]]:
+    def _search(self, start: int, budget: int, occupied: frozenset[int]) -> dict[int, tuple[int, int]]:
         found = {start: (0, -1)}
         heap = [(0, start)]
         steps = self.steps
+        pop, push, get = heapq.heappop, heapq.heappush, found.get
+        disjoint = occupied.isdisjoint
         while heap:
-            cost, here = heapq.heappop(heap)
+            cost, here = pop(heap)
             if cost > found[here][0]:
                 continue
-            for step in steps[here]:
-                total = cost + step.cost
+            for to, step, needs in steps[here]:
+                total = cost + step
                 if total > budget:
                     continue
-                to = step.to
-                old = found.get(to)
+                old = get(to)
                 if old is not None and old[0] <= total:
                     continue
-                if occupied and any(t in occupied for t in step.needs):
+                if occupied and not disjoint(needs):
                     continue
                 found[to] = (total, here)
-                heapq.heappush(heap, (total, to))
+                push(heap, (total, to))
         return found
 
     @staticmethod
@@ -219,11 +233,11 @@ class Footing:
             cost, here = heapq.heappop(heap)
             if cost > dist[here]:
                 continue
-            for step in steps[here]:
-                total = cost + step.cost
-                if total < dist[step.to]:
-                    dist[step.to] = total
-                    heapq.heappush(heap, (total, step.to))
+            for to, step, _ in steps[here]:
+                total = cost + step
+                if total < dist[to]:
+                    dist[to] = total
+                    heapq.heappush(heap, (total, to))
         if len(self._fields) > 4096:
             self._fields.clear()
         self._fields[key] = dist

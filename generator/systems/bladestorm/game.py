@@ -139,7 +139,6 @@ class BladestormState:
         self.round = 0
         self.done: set[str] = set()
         self.result: Outcome | None = None
-        self._reach_cache: dict[tuple, dict[int, tuple[int, int]]] = {}
 
     # ---- the protocol ------------------------------------------------------------------------
 
@@ -235,14 +234,7 @@ class BladestormState:
 
     def reach(self, piece: Piece) -> dict[int, tuple[int, int]]:
         """Where ``piece`` may move now: ``{anchor: (route length in milli-inches, previous)}``."""
-        key = (piece.id, piece.anchor, tuple(p.anchor if p.standing else -1 for p in self.pieces))
-        found = self._reach_cache.get(key)
-        if found is None:
-            found = piece.footing.reach(piece.anchor, piece.budget, self.occupied_by_others(piece))
-            if len(self._reach_cache) > 64:
-                self._reach_cache.clear()
-            self._reach_cache[key] = found
-        return found
+        return piece.footing.reach(piece.anchor, piece.budget, self.occupied_by_others(piece))
 
     def touching(self, piece: Piece, anchor: int, target: Piece) -> bool:
         """Would ``piece`` with its anchor at ``anchor`` be in base contact with ``target``?"""
@@ -287,11 +279,10 @@ class BladestormState:
 
     def setup_anchors(self, piece: Piece) -> list[int]:
         """Where ``piece`` may be set up: its base covers a tile of its zone and no other base."""
-        tiles = self.setting.zone_tiles[piece.side]
-        taken = self.occupied_by_others(piece)
         f = piece.footing
-        return [i for i in range(len(f.fits)) if f.fits[i] and not taken.intersection(f.block(i))
-                and tiles.intersection(f.block(i))]
+        anchors = f.covering(self.setting.zone_tiles[piece.side])
+        taken = self.occupied_by_others(piece)
+        return [i for i in anchors if taken.isdisjoint(f.blocks[i])]
 
     # ---- set-up ----------------------------------------------------------------------------------
 
@@ -444,7 +435,8 @@ class BladestormState:
         attacker, target = self.by_id[pid], self.by_id[tid]
         if (attacker, target, weapon) not in self.attack_options(self.deciding):
             raise SkirmishError(f"bladestorm: {attacker.name} cannot attack {target.name} now")
-        result = resolve_attack(attacker.fighter, target.fighter, rng=rng, weapon=weapon)
+        arm = next(w for w in attacker.arms if w.name == weapon)
+        result = resolve_attack(attacker.fighter, target.fighter, rng=rng, weapon=arm)
         attacker.attacked = True
         event = {
             "round": self.round, "side": attacker.side, "fighter": pid, "action": "attack", "target": tid,

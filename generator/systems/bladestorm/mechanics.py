@@ -107,8 +107,14 @@ class AttackResult:
         )
 
 
-def weapon_of(card: Combatant, weapon: Optional[str] = None) -> Weapon:
-    """The attack a combatant uses: its Melee Attack, or the named weapon from its card."""
+def weapon_of(card: Combatant, weapon: Optional[str | Weapon] = None) -> Weapon:
+    """The attack a combatant uses: its Melee Attack, or the named weapon from its card.
+
+    A :class:`Weapon` already taken from the card is used as it is (a battle reads each card's
+    weapons once instead of once per attack).
+    """
+    if isinstance(weapon, Weapon):
+        return weapon
     options = card.attacks()
     if not options:
         raise SkirmishError(f"{card.name} has no Melee Attack and no weapon, so cannot attack")
@@ -139,7 +145,7 @@ def resolve_attack(
     *,
     faces: Optional[Sequence[int]] = None,
     rng: Optional[Rng] = None,
-    weapon: Optional[str] = None,
+    weapon: Optional[str | Weapon] = None,
 ) -> AttackResult:
     """One attack: roll (or take ``faces``), compare with Defense, check off the damage.
 

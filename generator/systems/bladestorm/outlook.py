@@ -50,7 +50,7 @@ def _attack_vector(attacker: Combatant, target: Combatant) -> np.ndarray:
     return damage_vector(attacker, target)
 
 
-def damage_vector(attacker: Combatant, target: Combatant, weapon: str | None = None) -> np.ndarray:
+def damage_vector(attacker: Combatant, target: Combatant, weapon=None) -> np.ndarray:
     """Exact P(hits dealt = i) of one attack of ``attacker`` on ``target`` (a float vector; read-only).
 
     What a player weighs before an attack: the chance to hit and every amount of damage, from the

@@ -27,35 +27,40 @@ from generator.systems.bladestorm.outlook import damage_vector
 END = ("end",)
 
 
+_MEANS: dict[tuple, float] = {}
+_KILLS: dict[tuple, tuple[float, float]] = {}
+
+
 class _Odds:
-    """Exact single-attack numbers for (attacker card, target card, weapon), cached per policy."""
+    """Exact single-attack numbers, cached by what decides them: the weapon's dice and the Defense."""
 
-    def __init__(self):
-        self._cache: dict[tuple, tuple[Any, float]] = {}
-
-    def vector(self, attacker, target, weapon: str | None = None):
-        key = (id(attacker.card), id(target.card), weapon)
-        hit = self._cache.get(key)
-        if hit is None:
-            vec = damage_vector(attacker.card, target.card, weapon) if attacker.arms else None
-            mean = float(sum(i * p for i, p in enumerate(vec))) if vec is not None else 0.0
-            hit = self._cache[key] = (vec, mean)
-        return hit
+    @staticmethod
+    def _arm(attacker, weapon: str | None):
+        return next((w for w in attacker.arms if w.name == weapon), attacker.arms[0])
 
     def mean(self, attacker, target) -> float:
         """Expected hits of the attacker's best weapon on the target."""
-        if not attacker.arms:
-            return 0.0
-        return max(self.vector(attacker, target, w.name)[1] for w in attacker.arms)
+        best = 0.0
+        for arm in attacker.arms:
+            key = (arm.attack, arm.damage, target.card.defense)
+            hit = _MEANS.get(key)
+            if hit is None:
+                vec = damage_vector(attacker.card, target.card, arm)
+                hit = _MEANS[key] = float(sum(i * p for i, p in enumerate(vec)))
+            best = max(best, hit)
+        return best
 
     def kill(self, attacker, target, weapon: str | None, left: int) -> tuple[float, float]:
         """(P(this attack leaves no Endurance), expected hits that count) with ``left`` boxes left."""
-        vec, _ = self.vector(attacker, target, weapon)
-        if vec is None or left <= 0:
+        if not attacker.arms or left <= 0:
             return 0.0, 0.0
-        p_kill = float(vec[left:].sum())
-        useful = float(sum(min(i, left) * p for i, p in enumerate(vec)))
-        return p_kill, useful
+        arm = self._arm(attacker, weapon)
+        key = (arm.attack, arm.damage, target.card.defense, left)
+        hit = _KILLS.get(key)
+        if hit is None:
+            vec = damage_vector(attacker.card, target.card, arm)
+            hit = _KILLS[key] = (float(vec[left:].sum()), float(sum(min(i, left) * p for i, p in enumerate(vec))))
+        return hit
 
 
 class GreedyPolicy:
