@@ -381,7 +381,7 @@ class BladestormState:
         if goal not in found:
             raise SkirmishError(f"bladestorm: {piece.name} cannot reach {cell[0]},{cell[1]}")
         piece.moved = True
-        start = self.label(piece)
+        start, start_anchor = self.label(piece), piece.anchor
         if goal == piece.anchor:
             events: list[Event] = [{"round": self.round, "side": piece.side, "fighter": pid, "action": "wait", "cell": start}]
         else:
@@ -391,7 +391,7 @@ class BladestormState:
             events = [{
                 "round": self.round, "side": piece.side, "fighter": pid, "action": "move", "from": start,
                 "cell": self.label(piece), "path": [self.label(piece, i) for i in route],
-                "inches": round(found[goal][0] / MILLI, 3),
+                "inches": round(self._length(piece, [start_anchor, *route]), 3),
             }]
             for q in self.pieces:
                 if q.side != piece.side and q.standing and q.id not in touching_before and self.in_contact(piece, q):
@@ -400,6 +400,13 @@ class BladestormState:
         if all(p.moved or not p.standing for p in self.pieces if p.side == self.turn_side):
             events += self._begin_attacks()
         return events
+
+    @staticmethod
+    def _length(piece: Piece, anchors: list[int]) -> float:
+        """The route's length in inches: 1 tile straight, the tile's diagonal aslant."""
+        f = piece.footing
+        diagonal = sum(1 for x, y in zip(anchors, anchors[1:]) if f.cells[x][0] != f.cells[y][0] and f.cells[x][1] != f.cells[y][1])
+        return f.tile_in * ((len(anchors) - 1 - diagonal) + diagonal * 2 ** 0.5)
 
     def _end(self) -> list[Event]:
         if self.phase == "move":
