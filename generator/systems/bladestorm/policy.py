@@ -142,7 +142,12 @@ class GreedyPolicy:
                 continue
             dist = p.footing.field(goals)
             here = dist[p.anchor]
-            spot = min(reach[p.id], key=lambda i: (dist[i], reach[p.id][i][0], i))
+            # close in, but not into a fight it cannot win: contact was weighed above
+            touching = {i for e in enemies for i in state.contact_anchors(p, e)}
+            spots = [i for i in reach[p.id] if i not in touching]
+            if not spots:
+                continue
+            spot = min(spots, key=lambda i: (dist[i], reach[p.id][i][0], i))
             if dist[spot] < here:
                 key = (0, -dist[spot], 0, 0, -spot)
                 if best is None or key > best_key:
