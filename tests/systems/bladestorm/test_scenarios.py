@@ -46,13 +46,13 @@ def test_a_test_of_arms_as_the_book_sets_it_up():
 def test_a_scenario_with_a_bad_set_up_names_the_file_and_line(tmp_path):
     text = (content_dir() / "bladestorm" / "scenarios" / "warriors-of-ash.yaml").read_text()
     bad = tmp_path / "bad-ash.yaml"
-    bad.write_text(text.replace('{mark: T, cell: "14,6"', '{mark: T, cell: "15,6"').replace("moves: second", "moves: first"))
+    bad.write_text(text.replace('{mark: T, cell: "14,6"', '{mark: T, cell: "16,6"').replace("moves: second", "moves: first"))
     assert any(":" in p and "exactly one player moves first" in p for p in check_file(bad))
-    bad.write_text(text.replace('{mark: T, cell: "14,6"', '{mark: T, cell: "15,6"'))
+    bad.write_text(text.replace('{mark: T, cell: "14,6"', '{mark: T, cell: "16,6"'))
     with pytest.raises(SkirmishError) as err:
         load_scenario(bad)
-    line = next(i for i, row in enumerate(bad.read_text().splitlines(), 1) if '"15,6"' in row)
-    assert f"bad-ash.yaml:{line}: players.b.setup.marks[0].cell: '15,6' is not a start cell of zone 'b'" in str(err.value)
+    line = next(i for i, row in enumerate(bad.read_text().splitlines(), 1) if '"16,6"' in row)
+    assert f"bad-ash.yaml:{line}: players.b.setup.marks[0].cell: '16,6' is not a start cell of zone 'b'" in str(err.value)
     bad.write_text(text.replace("map: maps/warriors-of-ash.yaml", "map: maps/nowhere.yaml"))
     with pytest.raises(SkirmishError, match=r"bad-ash.yaml:\d+: map: 'maps/nowhere.yaml' is not a content file"):
         load_scenario(bad)
