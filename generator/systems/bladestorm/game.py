@@ -75,8 +75,9 @@ class Piece:
     def name(self) -> str:
         return self.fighter.card.name
 
-    @property
+    @cached_property
     def k(self) -> int:
+        """Tiles the base covers a side."""
         return self.footing.k
 
     @property
@@ -238,8 +239,8 @@ class BladestormState:
 
     def touching(self, piece: Piece, anchor: int, target: Piece) -> bool:
         """Would ``piece`` with its anchor at ``anchor`` be in base contact with ``target``?"""
-        c, r = piece.footing.cell(anchor)
-        tc, tr = target.footing.cell(target.anchor)
+        c, r = piece.footing.cells[anchor]
+        tc, tr = target.footing.cells[target.anchor]
         return (c - tc, r - tr) in _offsets(piece.k, target.k, piece.footing.tile_in)
 
     def in_contact(self, piece: Piece, target: Piece) -> bool:

@@ -123,6 +123,25 @@ class LoadedScenario:
         self.map = board_map
         self.source = source
 
+    def describe(self) -> str:
+        """The scenario as a player reads it before a game (plain text, our words)."""
+        s = self.scenario
+        lines = [s.name, "=" * len(s.name)]
+        if s.summary:
+            lines += [s.summary]
+        lines += ["", f"The tale: {s.tale}", "", f"Terrain: {s.terrain} (map: {s.map})", "",
+                  f"Victory: {s.victory.text}", ""]
+        for seat in ("a", "b"):
+            p = s.players[seat]
+            lines.append(f"{p.title} -- {p.side} (moves {p.moves}): {p.text}")
+            lines.append(f"  Set-up: {p.setup.text}")
+            for mark in p.setup.marks:
+                lines.append(f"    {mark.mark} at {mark.cell}" + (f": {mark.combatant}" if mark.combatant else ""))
+        lines += ["", f"The battle is a draw if nobody has won after {s.turn_limit} turns."]
+        if s.choices:
+            lines += ["", "Where the book is silent, we chose:"] + [f"- {c}" for c in s.choices]
+        return "\n".join(lines)
+
     def where(self, loc: tuple = ()) -> str:
         from generator.content.source import display_path
 

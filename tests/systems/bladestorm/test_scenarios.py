@@ -56,3 +56,11 @@ def test_a_scenario_with_a_bad_set_up_names_the_file_and_line(tmp_path):
     bad.write_text(text.replace("map: maps/warriors-of-ash.yaml", "map: maps/nowhere.yaml"))
     with pytest.raises(SkirmishError, match=r"bad-ash.yaml:\d+: map: 'maps/nowhere.yaml' is not a content file"):
         load_scenario(bad)
+
+
+def test_a_scenario_reads_as_a_sheet():
+    text = load_scenario("warriors-of-ash").describe()
+    assert text.startswith("Warriors of Ash\n===============")
+    assert "Player #1 -- The Goblins (moves first)" in text and "    M at 3,7: Montu" in text
+    assert "Victory: A player wins by removing every one of the opponent's combatants from play." in text
+    assert "Where the book is silent, we chose:" in text
