@@ -3,6 +3,7 @@
 Run from the repository root:
 
     python benchmarks/bench_play_bladestorm.py [--mirror 10000] [--versus 1000] [--book 2000] [--seed 2026]
+        [--parts speed,versus,book,mirror]
 
 Both of the book's scenarios are played (Warriors of Ash with the book's rosters, A Test of Arms
 with our example rosters; see content/bladestorm/scenarios/). It prints:
@@ -124,13 +125,16 @@ def main() -> None:
     parser.add_argument("--book", type=int, default=2000)
     parser.add_argument("--speed", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--parts", default="speed,versus,book,mirror", help="which parts to run, comma-separated")
     args = parser.parse_args()
     rng = Rng(args.seed)
     start = time.perf_counter()
-    speed(rng, args.speed)
-    versus(rng, args.versus)
-    book(rng, args.book)
-    mirror(rng, args.mirror)
+    parts = set(args.parts.split(","))
+    for name, part, count in (("speed", speed, args.speed), ("versus", versus, args.versus), ("book", book, args.book),
+                              ("mirror", mirror, args.mirror)):
+        if name in parts:
+            part(rng, count)
+            sys.stdout.flush()
     print(f"wall time {time.perf_counter() - start:.0f}s")
 
 
