@@ -96,7 +96,7 @@ class Piece:
 
 @dataclass
 class Setting:
-    """What a battle is played on, shared by its states: scenario, map, set-up tiles."""
+    """What a battle is played on: the scenario, the board and map, each player's set-up tiles."""
 
     scenario: Any  # LoadedScenario
     board: Any  # generator.play.board.Board

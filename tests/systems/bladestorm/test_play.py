@@ -197,3 +197,21 @@ def test_a_base_too_large_for_every_gap_is_refused(sides):
         SYSTEM.make_battle(goblins, troll, {"map": narrowed})
     assert "Sea-Troll's 1.25\" base cannot get through any gap" in str(err.value) and "\n" not in str(err.value)
     SYSTEM.make_battle(goblins, goblins, {"map": narrowed, "card": "warriors-of-ash"})  # Goblins slip through
+
+
+def test_skirmish_simulate_plays_a_bladestorm_battle(tmp_path):
+    import subprocess
+    import sys
+
+    folder = content_dir() / "bladestorm"
+    log = tmp_path / "ash.json"
+    done = subprocess.run([sys.executable, "-m", "generator", "simulate", folder / "warriors-of-ash-goblins.yaml",
+                           folder / "warriors-of-ash-sea-troll.yaml", "--seed", "7", "--log-json", log],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(log.read_text())
+    assert data["scenario"]["key"] == "warriors-of-ash" and data["seed"] == 7
+    recheck(data)
+    bad = subprocess.run([sys.executable, "-m", "generator", "simulate", folder / "warriors-of-ash-goblins.yaml",
+                          folder / "warriors-of-ash-sea-troll.yaml", "--battle", "nowhere"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.strip().count("\n") == 0 and "unknown Bladestorm scenario" in bad.stderr
