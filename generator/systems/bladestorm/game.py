@@ -545,7 +545,7 @@ def make_battle(force_a, force_b, options: dict | None = None) -> Battle:
         system="bladestorm",
         forces={"a": force_a, "b": force_b},
         board=board_for(loaded.map, diagonal=True),
-        rules={"scenario": loaded, "map": loaded.map},
+        rules={"scenario": loaded, "map": loaded.map, "map_option": options.get("map") is not None},
         names={"a": force_a.name, "b": force_b.name},
     )
     _check_ways_through(battle)
@@ -588,7 +588,11 @@ def _check_ways_through(battle: Battle) -> None:
                 goals.update(state.contact_anchors(p, q))
         dist = p.footing.field(goals) if goals else None
         if dist is None or all(dist[i] >= UNREACHABLE for i in starts[p.id]):
+            if battle.rules.get("map_option"):
+                where, on = f"--map {battle.rules['map'].name or 'map'}", "this map"
+            else:
+                where, on = loaded.where(("map",)), loaded.scenario.map
             raise SkirmishError(
-                f"{loaded.where(('map',))}: {p.name}'s {p.base_in:g}\" base cannot get through any gap between its "
-                f"set-up and the enemy on {loaded.scenario.map}; choose another scenario (--battle) or map"
+                f"{where}: {p.name}'s {p.base_in:g}\" base cannot get through any gap between its "
+                f"set-up and the enemy on {on}; choose another scenario (--battle) or map"
             )

@@ -195,7 +195,8 @@ def test_a_base_too_large_for_every_gap_is_refused(sides):
     narrowed = BoardMap.model_validate(data)
     with pytest.raises(SkirmishError) as err:
         SYSTEM.make_battle(goblins, troll, {"map": narrowed})
-    assert "Sea-Troll's 1.25\" base cannot get through any gap" in str(err.value) and "\n" not in str(err.value)
+    assert str(err.value) == ("--map Warriors of Ash (cavern): Sea-Troll's 1.25\" base cannot get through any gap between its "
+                              "set-up and the enemy on this map; choose another scenario (--battle) or map")
     SYSTEM.make_battle(goblins, goblins, {"map": narrowed, "card": "warriors-of-ash"})  # Goblins slip through
 
 
