@@ -2,10 +2,15 @@
 
 Property tests explore new examples on a developer's machine, but CI (``CI=true``) runs them
 derandomized, so a landing never depends on which examples Hypothesis happened to draw.
+``--bless`` rewrites the golden drawings (tests/layout/golden/) from the current output.
 """
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -13,11 +18,16 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+def pytest_addoption(parser):
+    parser.addoption("--bless", action="store_true", default=False,
+                     help="rewrite the golden files (tests/layout/golden/) from the current output, on purpose")
+    parser.addoption("--runslow", action="store_true", default=False, help="also run tests marked slow")
 
-import pytest  # noqa: E402
+
+@pytest.fixture
+def bless(request) -> bool:
+    return bool(request.config.getoption("--bless"))
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,3 +40,22 @@ def skirmish_cli():
         return subprocess.run([sys.executable, "-m", "generator", *map(str, args)], capture_output=True, text=True, cwd=ROOT)
 
     return run
+
+
+# Slow end-to-end runs (the whole demo) are optional: `pytest --runslow` or SKIRMISH_SLOW=1 runs
+# them; their parts are tested quickly on every run.
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a long end-to-end run; skipped unless --runslow or SKIRMISH_SLOW=1")
+
+
+def pytest_collection_modifyitems(config, items):
+    import pytest
+
+    if config.getoption("--runslow") or os.environ.get("SKIRMISH_SLOW"):
+        return
+    skip = pytest.mark.skip(reason="slow end-to-end run: use --runslow or SKIRMISH_SLOW=1")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

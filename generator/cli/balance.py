@@ -25,8 +25,8 @@ def balance(
     if json_out:
         print_json(matchup.to_json())
         return
-    (name_a, name_b), (cost_a, cost_b) = matchup.names, matchup.costs
-    console.print(f"[bold]{name_a}[/bold] ({cost_a:.0f} {matchup.unit}) vs [bold]{name_b}[/bold] ({cost_b:.0f} {matchup.unit})")
+    name_a, name_b = matchup.names
+    console.print(f"[bold]{name_a}[/bold] ({matchup.cost_label(0)}) vs [bold]{name_b}[/bold] ({matchup.cost_label(1)})")
     for line in matchup.result.lines(name_a, name_b):
         console.print("  " + line)
     console.print(f"[dim]seed {matchup.seed}: pass --seed {matchup.seed} to play the same battles[/dim]")

@@ -68,6 +68,7 @@ def register(app: typer.Typer) -> None:
         page: str = typer.Option("a4", "--page", help="a4 or letter."),
         out: Optional[Path] = typer.Option(None, "--out", help="PDF file (default output/<system>-reference.pdf)."),
         templates: Optional[Path] = typer.Option(None, "--templates", help="Your template folder."),
+        ink_saver: bool = typer.Option(False, "--ink-saver", help="No page background or title band: dark text on white."),
     ) -> None:
         """A one- or two-page quick reference for SYSTEM, with charts drawn from the exact odds.
 
@@ -76,10 +77,12 @@ def register(app: typer.Typer) -> None:
           skirmish sheet bladestorm
 
           skirmish sheet sagaborn --page letter --out sagaborn.pdf
+
+          skirmish sheet warcry --ink-saver
         """
         from generator.layout.reference import write_reference
         from generator.layout.sizes import page_size
 
         target = out or Path("output") / f"{system.lower()}-reference.pdf"
-        pages = write_reference(system.lower(), page_size(page), target, templates)
+        pages = write_reference(system.lower(), page_size(page), target, templates, ink_saver=ink_saver)
         typer.echo(f"{system} reference: {pages} page(s) -> {target}")

@@ -54,13 +54,20 @@ def price_roster(path: Path, system_name: str | None) -> dict[str, Any]:
         raise ContentError(f"{path}: is a {system.name} roster, not {system_name} (drop --system or fix the file)")
     if system.price is None:
         raise ContentError(f"{system.title} has no cost model yet, so {path} cannot be priced")
-    priced = system.price(system.combatants(roster))
-    return {
+    from generator.systems.base import side_cost
+
+    side = side_cost(system, roster)
+    out: dict[str, Any] = {
         "system": system.name,
         "unit": system.cost_unit,
-        "combatants": [p.to_json() for p in priced],
-        "total": round(sum(p.cost for p in priced), 2),
+        "combatants": [p.to_json() for p in side.priced],
+        "total": side.total,
     }
+    if side.printed is not None:
+        out["book_total"] = side.printed
+    if side.model != side.total:
+        out["model_total"] = side.model
+    return out
 
 
 def _number(value: float) -> str:
@@ -72,25 +79,34 @@ def _breakdown_text(breakdown: dict[str, float]) -> str:
     return " · ".join(f"{k} {_number(v)}" for k, v in breakdown.items() if abs(v) >= 0.05)
 
 
-def _print_table(title: str, rows: list[dict[str, Any]], total: float, unit: str) -> None:
+def _print_table(title: str, rows: list[dict[str, Any]], total: float, unit: str, model_total: float | None = None) -> None:
+    """One row per combatant; a ``model`` column when a printed cost and the model's differ."""
     from rich.console import Console
     from rich.table import Table
 
     published = any("published" in r for r in rows)
+    modelled = model_total is not None or any("model" in r for r in rows)
     table = Table(title=title, show_lines=False)
     table.add_column("combatant")
     table.add_column(unit, justify="right")
     if published:
         table.add_column("published", justify="right")
+    if modelled:
+        table.add_column("model", justify="right")
     table.add_column("breakdown")
     for r in rows:
         cells = [str(r["name"]), _number(r["cost"])]
         if published:
             cells.append(_number(r["published"]) if "published" in r else "")
+        if modelled:
+            cells.append(_number(r.get("model", r["cost"])))
         cells.append(_breakdown_text(r["breakdown"]))
         table.add_row(*cells)
     table.add_section()
-    table.add_row("total", _number(total), *([""] * (2 if published else 1)))
+    tail = [""] * (1 + int(published))
+    if modelled:
+        tail = [""] * int(published) + [_number(model_total if model_total is not None else total), ""]
+    table.add_row("total", _number(total), *tail)
     Console(soft_wrap=False).print(table)
 
 
@@ -105,7 +121,7 @@ def cost_command(
 
     A JSON list of fighters in the public Warcry data-set format (movement, toughness, wounds, runemarks, weapons with attacks, strength, dmg_hit, dmg_crit, min_range, max_range) is priced with the fitted Warcry points model; with --json the output is a JSON list, one object per fighter in input order (name, cost, breakdown, unrounded, and published when the input has points).
 
-    Any other file is loaded as a roster and priced by its own system; with --json the output is an object with system, unit, combatants and total.
+    Any other file is loaded as a roster and priced by its own system; with --json the output is an object with system, unit, combatants and total. A printed cost (a book card's TPC, a roster's printed total, a squad's printed points) is the cost; the model's estimate is shown beside it (model, model_total; book, book_total).
 
     Examples:
 
@@ -135,7 +151,10 @@ def cost_command(
     if as_json:
         typer.echo(json.dumps(result, indent=2))
     else:
-        _print_table(f"{file.name}: {result['system']}", result["combatants"], result["total"], result["unit"])
+        title = f"{file.name}: {result['system']}"
+        if "book_total" in result:
+            title += f" (the book's total {_number(result['book_total'])} {result['unit']} is the side's cost)"
+        _print_table(title, result["combatants"], result["total"], result["unit"], result.get("model_total"))
 
 
 def register(app: typer.Typer) -> None:

@@ -54,14 +54,24 @@ def create_random(
     points: Optional[float] = typer.Option(None, "--points", min=1, max=100_000, help="Points budget (per combatant, or the team budget for SagaBorn)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed: the same seed builds the same combatants."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write the result as a roster file (YAML)."),
+    above_table: Optional[str] = typer.Option(
+        None, "--above-table",
+        help="Bladestorm: a D6+D10 roll above the Movement or Endurance table is rolled again "
+             "(reroll, the default) or read as the last row (last-row).",
+    ),
 ) -> None:
     from generator.systems import get_system
 
     chosen = get_system(system)
     if chosen.build_random is None:
         raise SkirmishError(f"{chosen.title} has no random builder yet")
+    options = {}
+    if above_table is not None:
+        if "above_table" not in chosen.extra.get("random_options", ()):
+            raise SkirmishError(f"--above-table is for systems whose random tables stop short of the dice; {chosen.title} has none")
+        options["above_table"] = above_table
     rng = make_rng(seed)
-    built = chosen.build_random(rng, count=count, points=points)
+    built = chosen.build_random(rng, count=count, points=points, **options)
     for item in built:
         console.print(chosen.describe(item.combatant))
         for line in item.log:

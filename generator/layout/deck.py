@@ -17,7 +17,7 @@ from generator.errors import RenderError
 from generator.layout import pdf_writer
 from generator.layout.cards import Card
 from generator.layout.draw import Drawing
-from generator.layout.impose import SheetPlan, plan_sheet
+from generator.layout.impose import SheetPlan, fewer_cards_warning, plan_sheet
 from generator.files import atomic_path, ensure_folder, write_atomic
 from generator.layout.pdf import new_canvas, render_png
 from generator.layout.render import render_drawing
@@ -69,11 +69,13 @@ def slug(text: str) -> str:
 
 
 def _draw_marks(canvas, plan: SheetPlan, marks, page_h: float) -> None:
+    """Black marks on a white halo, so a mark drawn over a dark outer bleed still shows."""
     canvas.saveState()
-    canvas.setStrokeColor("#000000")
-    canvas.setLineWidth(mm_to_pt(plan.mark_width))
-    for m in marks:
-        canvas.line(mm_to_pt(m.x1), mm_to_pt(page_h - m.y1), mm_to_pt(m.x2), mm_to_pt(page_h - m.y2))
+    for colour, width in (("#ffffff", plan.mark_width * 3), ("#000000", plan.mark_width)):
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(mm_to_pt(width))
+        for m in marks:
+            canvas.line(mm_to_pt(m.x1), mm_to_pt(page_h - m.y1), mm_to_pt(m.x2), mm_to_pt(page_h - m.y2))
     canvas.restoreState()
 
 
@@ -90,15 +92,15 @@ def write_sheets_pdf(path: Path, drawings: Sequence[tuple[Drawing, Drawing]], op
             sheets += 2
         for start in range(0, len(drawings), plan.per_page):
             chunk = drawings[start:start + plan.per_page]
-            for (front, _), (x, y) in zip(chunk, plan.slots):
-                pdf_writer.draw(canvas, front, x, y, page_h)
+            for (front, _), (x, y), bleeds in zip(chunk, plan.slots, plan.bleeds()):
+                pdf_writer.draw(canvas, front, x, y, page_h, bleeds=bleeds)
             if opts.crop_marks:
                 _draw_marks(canvas, plan, plan.marks, page_h)
             canvas.showPage()
             sheets += 1
             if opts.backs:
-                for (_, back), (x, y) in zip(chunk, plan.back_slots(opts.back_offset)):
-                    pdf_writer.draw(canvas, back, x, y, page_h)
+                for (_, back), (x, y), bleeds in zip(chunk, plan.back_slots(opts.back_offset), plan.back_bleeds()):
+                    pdf_writer.draw(canvas, back, x, y, page_h, bleeds=bleeds)
                 if opts.crop_marks:
                     _draw_marks(canvas, plan, plan.back_marks(opts.back_offset), page_h)
                 canvas.showPage()
@@ -126,7 +128,10 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
             raise RenderError(f"unknown format {f!r}: choose from {', '.join(FORMATS)}")
     out_dir = Path(out_dir)
     result = DeckResult(cards=len(cards))
-    plan_sheet(opts.page, opts.card, opts.bleed, opts.crop_marks)  # validate before any work
+    plan = plan_sheet(opts.page, opts.card, opts.bleed, opts.crop_marks)  # validate before any work
+    fewer = fewer_cards_warning(plan, len(cards), opts.bleed, opts.crop_marks)
+    if fewer:
+        result.warnings.append(fewer)
     drawings = [render_card(card, opts.card, opts.bleed, opts.templates) for card in cards]
     for front, back in drawings:
         result.warnings.extend(front.warnings + back.warnings)

@@ -58,6 +58,15 @@ def text_width(text: str, role: str, size_pt: float) -> float:
     return pdfmetrics.stringWidth(text, font(role).pdf_name, size_pt)
 
 
+@lru_cache(maxsize=None)
+def descent_em(role: str = "body") -> float:
+    """How far the font's descenders (g, p, y) reach below the baseline, as a fraction of the size."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register_pdf_fonts()
+    return -pdfmetrics.getFont(font(role).pdf_name).face.descent / 1000.0
+
+
 def svg_font_attrs(role: str) -> dict[str, str]:
     """Attributes for an SVG text element in this role (family, weight, style)."""
     f = font(role)

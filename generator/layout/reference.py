@@ -80,18 +80,22 @@ DATA = {"bladestorm": bladestorm_data, "bladeborn": attacks_data, "warcry": atta
         "sagaborn": sagaborn_data, "gorechosen": gorechosen_data}
 
 
-def reference_drawings(system: str, page: PageSize, templates: Path | None = None):
+def reference_drawings(system: str, page: PageSize, templates: Path | None = None, ink_saver: bool = False):
+    """The sheet's pages. Backgrounds stop at the page's printable margin; ``ink_saver`` leaves out
+    the page background and the title band (the title prints in the band's colour instead)."""
     if system not in SHEET_SYSTEMS:
         raise RenderError(f"no reference sheet for {system!r}: choose one of {', '.join(SHEET_SYSTEMS)}")
     data = DATA[system](_settings()[system])
     markup = render_markup(f"sheets/{system}.svg.j2",
-                           {"page": {"w": page.width, "h": page.height, "name": page.name}, "data": data}, templates)
+                           {"page": {"w": page.width, "h": page.height, "name": page.name, "margin": page.margin,
+                                     "ink_saver": ink_saver}, "data": data}, templates)
     return scene.build_pages(markup, title=f"{system} reference")
 
 
-def write_reference(system: str, page: PageSize, target: Path, templates: Path | None = None) -> int:
+def write_reference(system: str, page: PageSize, target: Path, templates: Path | None = None,
+                    ink_saver: bool = False) -> int:
     """Write the reference PDF for ``system``; returns the number of pages."""
-    drawings = reference_drawings(system, page, templates)
+    drawings = reference_drawings(system, page, templates, ink_saver)
     with atomic_path(Path(target)) as tmp:
         canvas = new_canvas(tmp, page.width, page.height, f"{system} quick reference")
         for drawing in drawings:

@@ -16,7 +16,7 @@ from typing import Sequence
 from generator.systems.base import System
 from generator.systems.bladestorm.build import build_random, roster_document
 from generator.systems.bladestorm.calc_cli import register_calc
-from generator.systems.bladestorm.cost import price
+from generator.systems.bladestorm.cost import price, printed_total
 from generator.systems.bladestorm.describe import describe
 from generator.systems.bladestorm.game import BladestormGame, make_battle
 from generator.systems.bladestorm.models import Combatant, Roster, Tables
@@ -66,5 +66,6 @@ SYSTEM = System(
     make_battle=make_battle,
     policies={"greedy": GreedyPolicy},
     cost_unit="TPC",
-    extra={"roster_document": roster_document},
+    printed_total=printed_total,
+    extra={"roster_document": roster_document, "random_options": ("above_table",)},
 )

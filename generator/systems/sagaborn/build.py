@@ -299,13 +299,13 @@ def calc_report(squad: Squad) -> str:
     from generator.systems.sagaborn.describe import describe_squad
 
     priced = price_squad(squad)
-    lines = [describe_squad(squad), "", "Cost, by the SagaBorn cost model:"]
+    lines = [describe_squad(squad), "", "Value, by the SagaBorn cost model:"]
     for key, value in priced.breakdown.items():
-        if value:
+        if value and key != "printed card":
             lines.append(f"  {key:<10} {value:>7.1f}")
-    lines.append(f"  {'total':<10} {priced.cost:>7.1f}")
+    lines.append(f"  {'model':<10} {priced.model:>7.1f}")
     lines.append(f"Points spent: card {squad.cost} + talents {squad.talent_cost} + weapons {squad.weapon_cost}"
-                 f" = {squad.total_cost} of a {DEFAULT_POINT_LIMIT}-point team")
+                 f" = {squad.total_cost} of a {DEFAULT_POINT_LIMIT}-point team (the squad's cost in every command)")
     return "\n".join(lines)
 
 
