@@ -506,7 +506,7 @@ def _offsets(k: int, other_k: int, tile_in: float) -> frozenset[tuple[int, int]]
 
 # ---- seating two rosters on a scenario --------------------------------------------------------------
 
-_OPTIONS = ("map", "card", "variant", "twist", "scenario")
+_OPTIONS = ("map", "card", "variant", "twist", "scenario", "files")
 
 
 def make_battle(force_a, force_b, options: dict | None = None) -> Battle:
@@ -545,7 +545,8 @@ def make_battle(force_a, force_b, options: dict | None = None) -> Battle:
         system="bladestorm",
         forces={"a": force_a, "b": force_b},
         board=board_for(loaded.map, diagonal=True),
-        rules={"scenario": loaded, "map": loaded.map, "map_option": options.get("map") is not None},
+        rules={"scenario": loaded, "map": loaded.map, "map_option": options.get("map") is not None,
+               "files": options.get("files") or {}},
         names={"a": force_a.name, "b": force_b.name},
     )
     _check_ways_through(battle)
@@ -592,6 +593,9 @@ def _check_ways_through(battle: Battle) -> None:
                 where, on = f"--map {battle.rules['map'].name or 'map'}", "this map"
             else:
                 where, on = loaded.where(("map",)), loaded.scenario.map
+            files = battle.rules.get("files") or {}
+            if files.get(p.side):
+                on += f" (roster {files[p.side]})"
             raise SkirmishError(
                 f"{where}: {p.name}'s {p.base_in:g}\" base cannot get through any gap between its "
                 f"set-up and the enemy on {on}; choose another scenario (--battle) or map"
