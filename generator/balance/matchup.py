@@ -42,7 +42,8 @@ class Matchup:
         return text
 
 
-def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, confidence: float = 0.95) -> Matchup:
+def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, confidence: float = 0.95,
+                     progress=None) -> Matchup:
     """Load two rosters of one system, price them, and play ``battles`` simulated fights."""
     system_a, roster_a = load_roster(path_a)
     system_b, roster_b = load_roster(path_b)
@@ -61,6 +62,7 @@ def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, 
         side = side_cost(system, roster, list(members(roster)))
         costs.append(side.total)
         models.append(side.model)
-    result = run_battles(lambda stream: system_a.fight(roster_a, roster_b, stream), rng, battles, confidence)
+    result = run_battles(lambda stream: system_a.fight(roster_a, roster_b, stream), rng, battles, confidence,
+                         progress=progress)
     names = (getattr(roster_a, "name", Path(path_a).stem), getattr(roster_b, "name", Path(path_b).stem))
     return Matchup(system_a.name, system_a.cost_unit, names, (costs[0], costs[1]), result, rng.seed, (models[0], models[1]))

@@ -7,12 +7,12 @@ fitted Warcry points model directly). This module only parses, calls and prints.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
+from generator.cli.common import print_json
 from generator.errors import ContentError, SkirmishError
 
 DATASET_SYSTEMS = ("warcry", "bladeborn")
@@ -22,11 +22,9 @@ def _read_json_list(path: Path) -> bool:
     """True when ``path`` is a JSON file whose top level is a list (the Warcry data-set format)."""
     if path.suffix.lower() != ".json":
         return False
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise ContentError(f"{path}: cannot read: {err.strerror or err}") from err
-    return text.lstrip().startswith("[")
+    from generator.content.source import read_text
+
+    return read_text(path).lstrip().startswith("[")
 
 
 def price_dataset(path: Path) -> list[dict[str, Any]]:
@@ -51,7 +49,7 @@ def price_roster(path: Path, system_name: str | None) -> dict[str, Any]:
 
     system, roster = load_roster(path)
     if system_name and system.name != system_name:
-        raise ContentError(f"{path}: is a {system.name} roster, not {system_name} (drop --system or fix the file)")
+        raise ContentError(f"{path}: is a {system.name} roster, not {system_name} (drop the system argument or fix the file)")
     if system.price is None:
         raise ContentError(f"{system.title} has no cost model yet, so {path} cannot be priced")
     from generator.systems.base import side_cost
@@ -111,9 +109,9 @@ def _print_table(title: str, rows: list[dict[str, Any]], total: float, unit: str
 
 
 def cost_command(
-    file: Path = typer.Argument(..., help="A roster content file, or a JSON list of Warcry fighters."),
-    system: Optional[str] = typer.Option(
-        None, "--system", "-s", help="Which system's model to use (checked against the file's own system)."
+    file: Path = typer.Argument(..., metavar="ROSTER", help="A roster file or built-in name, or a JSON list of Warcry fighters."),
+    system: Optional[str] = typer.Argument(
+        None, help="The system, checked against the file's own (a JSON list of fighters: warcry or bladeborn)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
@@ -125,31 +123,34 @@ def cost_command(
 
     Examples:
 
-      skirmish cost warband.json --system warcry --json
+      skirmish cost warband.json warcry --json
 
-      skirmish cost content/bladestorm/warriors-of-ash-goblins.yaml
+      skirmish cost bladestorm/warriors-of-ash-goblins
     """
     from generator.systems import SYSTEM_NAMES
 
     name = system.strip().lower() if system else None
     if name is not None and name not in SYSTEM_NAMES:
-        raise SkirmishError(f"--system {system!r} is not known; choose one of {', '.join(SYSTEM_NAMES)}")
+        raise SkirmishError(f"system {system!r} is not known; choose one of {', '.join(SYSTEM_NAMES)}")
+    from generator.content import find_named
+
+    file = find_named(file)
     if not file.exists():
         raise ContentError(f"{file}: no such file")
     if _read_json_list(file):
         if name is not None and name not in DATASET_SYSTEMS:
             raise ContentError(
-                f"{file}: a JSON list of fighters is the Warcry data-set format; use --system warcry or bladeborn"
+                f"{file}: a JSON list of fighters is the Warcry data-set format; give the system warcry or bladeborn"
             )
         rows = price_dataset(file)
         if as_json:
-            typer.echo(json.dumps(rows, indent=2))
+            print_json(rows)
         else:
             _print_table(f"{file.name}: Warcry points", rows, sum(r["cost"] for r in rows), "points")
         return
     result = price_roster(file, name)
     if as_json:
-        typer.echo(json.dumps(result, indent=2))
+        print_json(result)
     else:
         title = f"{file.name}: {result['system']}"
         if "book_total" in result:

@@ -14,6 +14,7 @@ from generator.dice import AttackOdds, fraction_text
 from generator.dice import attacks as attack_dice
 from generator.dice import battle_dice, bladestorm, gorechosen
 from generator.errors import DiceError
+from generator.progress import spinner
 
 odds_app = typer.Typer(
     help="Exact odds of one attack: hit chance, expected damage, damage distribution, kill chance."
@@ -101,14 +102,16 @@ def odds_bladestorm(
     """Bladestorm: an attack roll against Defense, then High/Low damage from the same dice.""" + ""
     roll = bladestorm.parse_roll(attack)
     dmg = bladestorm.parse_damage(damage)
-    odds = bladestorm.attack_odds(roll, defense, dmg)
+    with spinner("working out the exact odds", quiet=json_out):
+        odds = bladestorm.attack_odds(roll, defense, dmg)
     show(f"Bladestorm {roll} vs Defense {defense}, damage {dmg}", odds, endurance, json_out,
          {"attack": str(roll), "defense": defense, "damage": str(dmg)}, kill_name="endurance")
 
 
 def _warband_odds(system: str, attacks: int, strength: int, damage: str, toughness: int, wounds: Optional[int], json_out: bool) -> None:
     hit, crit = attack_dice.parse_damage_pair(damage)
-    odds = attack_dice.attack_odds(attacks, strength, toughness, hit, crit)
+    with spinner("working out the exact odds", quiet=json_out):
+        odds = attack_dice.attack_odds(attacks, strength, toughness, hit, crit)
     need = attack_dice.hit_threshold(strength, toughness)
     show(f"{system.title()} {attacks} attacks S{strength} vs T{toughness} (hits on {need}+), damage {hit}/{crit}",
          odds, wounds, json_out,
@@ -152,7 +155,8 @@ def odds_sagaborn(
 
       skirmish odds sagaborn --attack 4 --defense 3
     """
-    odds = battle_dice.attack_odds(attack, defense)
+    with spinner("working out the exact odds", quiet=json_out):
+        odds = battle_dice.attack_odds(attack, defense)
     show(f"SagaBorn {attack} attack dice vs {defense} defense dice", odds, hp, json_out, {"attack": attack, "defense": defense}, kill_name="hp")
 
 
@@ -172,7 +176,8 @@ def odds_gorechosen(
     """
     if not 2 <= to_hit <= 6:
         raise DiceError(f"--to-hit: {to_hit} is not a To Hit value; use 2 to 6")
-    odds = gorechosen.attack_odds(dice, to_hit, wounds)
+    with spinner("working out the exact odds", quiet=json_out):
+        odds = gorechosen.attack_odds(dice, to_hit, wounds)
     show(f"Gorechosen {dice} dice hitting on {to_hit}+ for {wounds} wounds", odds, health, json_out,
          {"dice": dice, "to_hit": to_hit, "wounds": wounds}, kill_name="health")
 

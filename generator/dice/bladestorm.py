@@ -33,6 +33,10 @@ from generator.errors import DiceError
 
 MAX_DICE = 100
 MAX_SIDES = 1000
+#: Largest fixed number a roll may add or subtract (the books use single digits).
+MAX_MODIFIER = 1000
+#: The dice Bladestorm rolls (the D% Chance roll is two D10s).
+BLADESTORM_SIDES = (6, 10)
 # Exact odds enumerate sorted dice outcomes; past this many the expression is refused.
 MAX_EXACT_OUTCOMES = 2_000_000
 
@@ -159,6 +163,9 @@ def _parse_roll_cached(source: str) -> RollExpr:
                 raise DiceError(f"dice expression {source!r}: dice cannot follow a multiplier; write the dice first, e.g. 3D6+D10x2")
             if sign < 0:
                 raise DiceError(f"dice expression {source!r}: dice cannot be subtracted ({token})")
+            if len(m.group(1)) > 9 or (m.group(2) != "%" and len(m.group(2)) > 9):
+                raise DiceError(f"dice expression {source!r}: {body[:16]} is too large; use 1 to {MAX_DICE} dice "
+                                f"of 2 to {MAX_SIDES} sides")
             count = int(m.group(1)) if m.group(1) else 1
             sides = 100 if m.group(2) == "%" else int(m.group(2))
             if count < 1:
@@ -167,9 +174,14 @@ def _parse_roll_cached(source: str) -> RollExpr:
                 raise DiceError(f"dice expression {source!r}: D{sides} is not a die; sides must be 2 to {MAX_SIDES}")
             groups[sides] = groups.get(sides, 0) + count
         elif body.isdigit():
+            if len(body) > 6 or int(body) > MAX_MODIFIER:
+                raise DiceError(f"dice expression {source!r}: the number {body[:12]}{'...' if len(body) > 12 else ''} "
+                                f"is too large; fixed numbers are at most {MAX_MODIFIER}")
             modifier += sign * int(body)
         else:
             raise DiceError(f"dice expression {source!r}: cannot read {body!r}; write terms like 3D6, D10 or 4")
+    if abs(modifier) > MAX_MODIFIER:
+        raise DiceError(f"dice expression {source!r} adds {modifier:+d}; fixed numbers add up to at most {MAX_MODIFIER}")
     total = sum(groups.values())
     if total > MAX_DICE:
         raise DiceError(f"dice expression {source!r} rolls {total} dice; at most {MAX_DICE} are allowed")
@@ -297,9 +309,18 @@ def _attack_odds_cached(expr: RollExpr, defense: int, damage: DamageExpr) -> Att
     return AttackOdds(Fraction(hit_ways, total_ways), Distribution.from_counts(damage_counts))
 
 
+def check_bladestorm_dice(expr: RollExpr) -> RollExpr:
+    """Bladestorm attacks roll D6s and D10s only; any other die is a DiceError naming it."""
+    other = [sides for _, sides in expr.groups if sides not in BLADESTORM_SIDES]
+    if other:
+        raise DiceError(f"dice expression {expr}: Bladestorm rolls D6 and D10, not D{other[0]}")
+    return expr
+
+
 def attack_odds(attack: RollExpr | str, defense: int, damage: DamageExpr | str) -> AttackOdds:
     """Exact odds of one melee attack: hit when the roll exceeds ``defense``; miss deals 0."""
     expr = parse_roll(attack) if isinstance(attack, str) else attack
+    check_bladestorm_dice(expr)
     dmg = parse_damage(damage) if isinstance(damage, str) else damage
     # Normalise away the source text so "3d6+4" and "3D6+4" share one cache entry.
     dmg = DamageExpr(dmg.base, dmg.fixed, dmg.steps)

@@ -7,11 +7,9 @@ template's (``templates/sheets/<system>.svg.j2``).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from generator.errors import RenderError
 from generator.layout import pdf_writer, scene
@@ -19,15 +17,14 @@ from generator.files import atomic_path
 from generator.layout.pdf import new_canvas
 from generator.layout.render import render_markup
 from generator.layout.sizes import PageSize
-from generator.resources import content_dir
 
 SHEET_SYSTEMS = ("bladestorm", "bladeborn", "warcry", "sagaborn", "gorechosen")
 
 
-@lru_cache(maxsize=None)
 def _settings() -> dict[str, Any]:
-    with open(content_dir() / "layout" / "reference.yaml", encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+    from generator.content import content_data
+
+    return content_data("layout/reference.yaml")
 
 
 def _span(pair: list[int]) -> list[int]:

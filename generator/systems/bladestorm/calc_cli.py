@@ -21,7 +21,7 @@ EXAMPLES = (
     "\n\nExamples:\n\n"
     "  skirmish create calc bladestorm --race troll --move 9 --defense 9 --endurance 36 "
     "--weapon battleaxe --attack-bonus 1\n\n"
-    "  skirmish create calc bladestorm --interactive --out my-orc.yaml"
+    "  skirmish create calc bladestorm --interactive -o my-orc.yaml"
 )
 
 
@@ -151,8 +151,11 @@ def register_calc(calc_app: typer.Typer) -> None:
         damage_bonus: int = typer.Option(0, "--damage-bonus", help="Melee Damage Bonus, added to every weapon's damage."),
         name: Optional[str] = typer.Option(None, "--name", help="The combatant's name."),
         special: str = typer.Option("", "--special", help="Special powers text for the card."),
-        out: Optional[Path] = typer.Option(None, "--out", help="Write the combatant as a roster file (YAML)."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the combatant as a roster file (YAML); an existing file is kept unless --force or --append."),
+        force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+        append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
         ask: bool = typer.Option(False, "--interactive", "-i", help="Choose every step at prompts, with the running TPC."),
+        json_out: bool = typer.Option(False, "--json", help="Print the combatant and its itemised TPC as JSON."),
     ) -> None:
         choices = Choices(
             race=race, size=size, base=base, movement=move, defense=defense, endurance=endurance,
@@ -163,7 +166,15 @@ def register_calc(calc_app: typer.Typer) -> None:
         if ask:
             card, priced = calculate(interactive(choices))
             typer.echo("")
+        if out is not None:
+            write_document(out, roster_document([card], name=card.name), force=force, append=append)
+        if json_out:
+            import json
+
+            from generator.systems.documents import built_json
+
+            typer.echo(json.dumps(built_json("bladestorm", [card], out), indent=2, ensure_ascii=False))
+            return
         show(card, priced)
         if out is not None:
-            write_document(out, roster_document([card], name=card.name))
-            typer.echo(f"wrote {out}")
+            typer.echo(f"wrote {out}", err=True)

@@ -259,12 +259,11 @@ def printed_total(roster) -> Optional[float]:
 
 def anchor_cards() -> dict[str, list[Combatant]]:
     """The book's anchor combatants, from the built-in content, without their printed TPC."""
-    from generator.content import load_model
-    from generator.resources import content_dir
+    from generator.content import load_content
     from generator.systems.bladestorm.models import Roster
 
     def load(name: str) -> list[Combatant]:
-        roster = load_model(content_dir() / "bladestorm" / name, Roster)
+        roster = load_content(f"bladestorm/{name}", Roster)
         return [c.model_copy(update={"tpc": None}) for c in roster.combatants]  # type: ignore[attr-defined]
 
     default = Combatant(name="Default", race="Human", size="medium", **DEFAULT_STATS)

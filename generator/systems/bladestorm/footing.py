@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from generator.boards.clearance import clearance
-from generator.boards.mapfile import BoardMap, dump_map
+from generator.boards.mapfile import BoardMap
 from generator.systems.bladestorm.models import Base, Combatant, builtin_tables
 
 #: The book: bases touch edge to edge over at least 1/4" (6mm); corners do not count.
@@ -250,11 +250,7 @@ UNREACHABLE = 10**9
 
 @lru_cache(maxsize=64)
 def _footing(text: str, base_in: float) -> Footing:
-    import yaml
-
-    from generator.boards.mapfile import board_from_dict
-
-    return Footing(board_from_dict(yaml.safe_load(text)), base_in)
+    return Footing(BoardMap.model_validate_json(text), base_in)
 
 
 _by_identity: dict[tuple[int, float], tuple[BoardMap, Footing]] = {}
@@ -266,7 +262,7 @@ def footing_for(board_map: BoardMap, base_in: float) -> Footing:
     hit = _by_identity.get(key)
     if hit is not None and hit[0] is board_map:
         return hit[1]
-    footing = _footing(dump_map(board_map), float(base_in))
+    footing = _footing(board_map.model_dump_json(), float(base_in))
     if len(_by_identity) >= 128:
         _by_identity.clear()
     _by_identity[key] = (board_map, footing)

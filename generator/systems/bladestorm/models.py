@@ -18,7 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from generator.dice.bladestorm import parse_damage, parse_roll
 from generator.errors import DiceError
-from generator.resources import content_dir
 
 Size = Literal["small", "medium", "large", "huge"]
 BaseName = Literal["small", "medium", "large", "cavalry", "huge"]
@@ -279,12 +278,12 @@ class Tables(_Strict):
         return low + min(mods), high + max(mods)
 
 
-@lru_cache(maxsize=1)
 def builtin_tables() -> Tables:
-    """The built-in creation tables: size limits, races, random tables, weapons."""
-    from generator.content import load_model
+    """The creation tables (size limits, races, random tables, weapons): ``bladestorm/tables.yaml``,
+    the user's ``--content`` copy first."""
+    from generator.content import load_content
 
-    return load_model(content_dir() / TABLES_FILE, Tables)  # type: ignore[return-value]
+    return load_content(TABLES_FILE, Tables)  # type: ignore[return-value]
 
 
 # -- a combatant card -----------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """A Bladestorm scenario as data: the tale, the terrain, who sets up where, who moves first, victory.
 
 The book's Basic Game scenarios (section 10) each give a tale, the terrain, a victory condition and,
-per player, the side, the set-up and whether it moves first. A scenario file (content kind
-``scenario``, in ``content/bladestorm/scenarios/``) holds those in our own words, with the numbers
+per player, the side, the set-up and whether it moves first. A book-scenario file (content kind
+``book-scenario``, in ``content/bladestorm/scenarios/``; the shared ``scenario`` kind of
+:mod:`generator.scenarios` is the generated-battle format) holds those in our own words, with the numbers
 as data, names its map (``content/maps/...``), and lists in ``choices`` every place where the
 book is silent and we chose. Everything that crosses files (the map exists, marked set-up cells
 lie in the map's zones) is checked when the scenario is loaded, with ``file:line`` errors.
@@ -82,7 +83,7 @@ class Victory(_Strict):
 
 
 class Scenario(_Strict):
-    """A Bladestorm scenario (content file kind ``scenario``)."""
+    """A Bladestorm scenario as the book prints one (content file kind ``book-scenario``)."""
 
     name: str = Field(min_length=1)
     source: str = ""
@@ -172,8 +173,8 @@ def load_scenario(name: str | Path) -> LoadedScenario:
     else:
         raise SkirmishError(f"unknown Bladestorm scenario {text!r}: choose one of {', '.join(sorted(files))} or give a scenario file")
     loaded = load_file(path)
-    if (loaded.system, loaded.kind) != ("bladestorm", "scenario"):
-        raise ContentError(f"{path}: is a {loaded.system} {loaded.kind!r} file, not a Bladestorm scenario (kind: scenario)")
+    if (loaded.system, loaded.kind) != ("bladestorm", "book-scenario"):
+        raise ContentError(f"{path}: is a {loaded.system} {loaded.kind!r} file, not a Bladestorm book scenario (kind: book-scenario)")
     return _with_map(Path(path).stem, Path(path), loaded.model, loaded.source)
 
 

@@ -9,13 +9,11 @@ are checked with messages that name the bad value and what is allowed.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal, Optional
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from generator.resources import content_dir
 
 SquadType = Literal["hero", "minion", "creature"]
 Icon = Literal["hand", "goblet", "sword"]
@@ -76,7 +74,6 @@ class TalentList(_Strict):
         return talents
 
 
-@lru_cache(maxsize=1)
 def talent_catalog() -> dict[str, Talent]:
     """The built-in talents by name (the book's twelve), read once from content/sagaborn/."""
     catalog = _load_builtin("talents.yaml", TalentList)
@@ -408,11 +405,12 @@ class RandomTables(_Strict):
 
 
 def _load_builtin(filename: str, model: type[BaseModel]) -> BaseModel:
-    raw = yaml.safe_load((content_dir() / "sagaborn" / filename).read_text(encoding="utf-8"))
-    return model.model_validate({k: v for k, v in raw.items() if k not in ("system", "kind")})
+    """``sagaborn/<filename>`` through the content library (the user's ``--content`` copy first)."""
+    from generator.content import load_content
+
+    return load_content(f"sagaborn/{filename}", model)
 
 
-@lru_cache(maxsize=1)
 def random_tables() -> RandomTables:
     """The built-in random tables (content/sagaborn/random-tables.yaml)."""
     return _load_builtin("random-tables.yaml", RandomTables)  # type: ignore[return-value]

@@ -8,7 +8,7 @@ from generator.systems import get_system
 def test_system_record():
     system = get_system("bladestorm")
     assert system.title == "Bladestorm" and system.cost_unit == "TPC"
-    assert set(system.content_models) == {"roster", "tables", "scenario"}
+    assert set(system.content_models) == {"roster", "tables", "book-scenario"}
     for hook in (system.price, system.build_random, system.register_calc, system.describe, system.make_battle,
                  system.fight, system.policies["greedy"]):
         assert callable(hook)
