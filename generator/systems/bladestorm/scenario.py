@@ -173,6 +173,8 @@ def load_scenario(name: str | Path) -> LoadedScenario:
     else:
         raise SkirmishError(f"unknown Bladestorm scenario {text!r}: choose one of {', '.join(sorted(files))} or give a scenario file")
     loaded = load_file(path)
+    if (loaded.system, loaded.kind) == ("bladestorm", "scenario"):
+        return from_shared(Path(path))
     if (loaded.system, loaded.kind) != ("bladestorm", "book-scenario"):
         raise ContentError(f"{path}: is a {loaded.system} {loaded.kind!r} file, not a Bladestorm book scenario (kind: book-scenario)")
     return _with_map(Path(path).stem, Path(path), loaded.model, loaded.source)
@@ -216,3 +218,46 @@ def check_against_map(scenario: Scenario, board_map: BoardMap, where) -> list[st
                 problems.append(f"{where(loc)}: players.{seat}.setup.marks[{i}].cell: {mark.cell!r} is not a start cell of "
                                 f"zone {seat!r} on {scenario.map}")
     return problems
+
+
+def from_shared(path: Path) -> LoadedScenario:
+    """A generated scenario (the shared ``kind: scenario`` of :mod:`generator.scenarios`) as the
+    Basic Game plays it: its map, each side's start cells or edge as a set-up zone (the side that
+    moves first sets up first), and its victory if the Basic Game has it (last side standing)."""
+    from generator.scenarios.model import MAX_ROUNDS, load_scenario as load_shared, side_label
+
+    shared = load_shared(path)
+    scn = shared.scenario
+    where = display_path_of(path)
+    kinds = sorted({rule.kind for rule in scn.victory.scoring})
+    if kinds != ["last_standing"]:
+        raise SkirmishError(f"{where}: victory.scoring: the Basic Game on the board plays last_standing only, not "
+                            f"{', '.join(k for k in kinds if k != 'last_standing')}")
+    if scn.twist is not None:
+        raise SkirmishError(f"{where}: twist: the Basic Game has no twists; leave {scn.twist.name!r} out to play it")
+    first = scn.deployment.first or "a"
+    players = {}
+    for seat in ("a", "b"):
+        side = getattr(scn.deployment, seat)
+        where_text = f"within {side.depth} of the {side.edge} edge" if side.edge else "on the marked start tiles"
+        players[seat] = {
+            "title": f"Player {seat.upper()}", "side": scn.forces[seat].get("name", seat.upper()),
+            "moves": "first" if seat == first else "second",
+            "text": f"Sets up {where_text}.",
+            "setup": {"kind": "zone", "zone": side_label(scn, seat), "order": "first" if seat == first else "last",
+                      "text": f"Place every combatant {where_text}."},
+        }
+    model = Scenario.model_validate({
+        "name": scn.title, "source": f"generated scenario (seed {scn.seed})", "tale": scn.tale,
+        "terrain": "As the map shows.", "map": str(path), "players": players,
+        "victory": {"kind": "eliminate-all", "text": "A player wins by removing every one of the opponent's combatants."},
+        "turn_limit": scn.victory.rounds or MAX_ROUNDS["bladestorm"],
+        "choices": ["Played from a generated scenario: start cells and edges become set-up zones."],
+    })
+    return LoadedScenario(Path(path).stem, Path(path), model, shared.board)
+
+
+def display_path_of(path: Path) -> str:
+    from generator.content.source import display_path
+
+    return display_path(Path(path))

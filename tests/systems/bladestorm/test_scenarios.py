@@ -64,3 +64,25 @@ def test_a_scenario_reads_as_a_sheet():
     assert "Player #1 -- The Goblins (moves first)" in text and "    M at 3,7: Montu" in text
     assert "Victory: A player wins by removing every one of the opponent's combatants from play." in text
     assert "Where the book is silent, we chose:" in text
+
+
+def test_a_generated_scenario_plays_with_its_edges_as_set_up_zones(tmp_path):
+    from generator.content import load_file
+    from generator.dice.rng import Rng
+    from generator.play.engine import play
+    from generator.systems import get_system
+
+    salt_road = content_dir() / "scenarios" / "examples" / "bladestorm-the-salt-road.yaml"
+    loaded = load_scenario(salt_road)
+    assert loaded.scenario.players["a"].setup.kind == "zone" and loaded.scenario.first_mover() == "a"
+    system = get_system("bladestorm")
+    outriders = load_file(content_dir() / "bladestorm" / "example-test-of-arms-outriders.yaml").model
+    wardens = load_file(content_dir() / "bladestorm" / "example-test-of-arms-wardens.yaml").model
+    battle = system.make_battle(outriders, wardens, {"card": str(salt_road)})
+    result = play(system.game, battle, {"a": system.policies["greedy"](), "b": system.policies["greedy"]()}, Rng(2))
+    west = [e["cell"] for e in result.events if e["action"] == "place" and e["side"] == "a"]
+    assert west and all(int(cell.split(",")[0]) < 2 for cell in west)  # within 2 of the west edge
+    other = tmp_path / "salt-road-points.yaml"
+    other.write_text(salt_road.read_text().replace("  - {kind: last_standing}\n", "  - {kind: take_down, points: 1}\n  rounds: 5\n"))
+    with pytest.raises(SkirmishError, match=r"victory.scoring: the Basic Game on the board plays last_standing only, not take_down"):
+        load_scenario(other)
