@@ -16,7 +16,7 @@ def scenario(
     size: Optional[str] = typer.Option(None, "--size", help="Map size WxH for a generated map, e.g. 13x10."),
     seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
     out: Path = typer.Option(Path("output/scenario"), "--out", "-o", help="The folder to write scenario.yaml, booklet.pdf, map.svg and cards.pdf into."),
-    keep: Optional[str] = typer.Option(None, "--keep", help="Parts to keep from --from or DIR/scenario.yaml (any of map, rules, forces, joined by commas); the rest is drawn again."),
+    keep: List[str] = typer.Option([], "--keep", help="A part to keep from --from or DIR/scenario.yaml: map, rules or forces (repeat for more); the rest is drawn again."),
     from_files: List[Path] = typer.Option([], "--from", help="A roster for side A (repeat for side B), or a scenario file to keep parts of."),
     battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="At most this many battles for the balance verdict."),
     jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Processes to play battles on (default: all cores)."),
@@ -35,7 +35,7 @@ def scenario(
     from generator.scenarios.model import load_scenario
 
     seed = make_rng(seed).seed
-    keeps = parse_keep(keep)
+    keeps = parse_keep(",".join(keep))
     base, given = None, {}
     rosters = []
     for spec in from_files:
@@ -99,7 +99,7 @@ scenario.__doc__ = (
     + examples(
         "skirmish scenario bladeborn --seed 7 -o output/bladeborn",
         "skirmish scenario warcry --points 800 --from warcry/example-gilded-ruin -o my-battle",
-        "skirmish scenario bladeborn -o output/bladeborn --keep map,forces --force",
+        "skirmish scenario bladeborn -o output/bladeborn --keep map --keep forces --force",
     )
 )
 
