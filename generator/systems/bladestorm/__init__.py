@@ -18,6 +18,7 @@ from generator.systems.bladestorm.build import build_random, roster_document
 from generator.systems.bladestorm.calc_cli import register_calc
 from generator.systems.bladestorm.cost import price, printed_total
 from generator.systems.bladestorm.describe import describe
+from generator.systems.bladestorm import scenario_recipe
 from generator.systems.bladestorm.game import BladestormGame, make_battle
 from generator.systems.bladestorm.models import Combatant, Roster, Tables
 from generator.systems.bladestorm.policy import GreedyPolicy
@@ -65,7 +66,9 @@ SYSTEM = System(
     game=GAME,
     make_battle=make_battle,
     policies={"greedy": GreedyPolicy},
+    scenario_draft=scenario_recipe.draft,
+    scenario_options=scenario_recipe.scenario_options,
     cost_unit="TPC",
     printed_total=printed_total,
-    extra={"roster_document": roster_document, "random_options": ("above_table",)},
+    extra={"roster_document": roster_document, "random_options": ("above_table",), "scenario_points": 475},
 )

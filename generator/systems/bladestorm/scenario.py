@@ -160,10 +160,12 @@ def scenario_files() -> dict[str, Path]:
     return out
 
 
-def load_scenario(name: str | Path) -> LoadedScenario:
-    """A scenario by key (``warriors-of-ash``) or path, checked against its map."""
+def load_scenario(name: "str | Path | LoadedScenario") -> LoadedScenario:
+    """A scenario by key (``warriors-of-ash``) or path, checked against its map (or one already loaded)."""
     from generator.content import load_file
 
+    if isinstance(name, LoadedScenario):
+        return name
     files = scenario_files()
     text = str(name)
     if text in files:
@@ -224,11 +226,19 @@ def from_shared(path: Path) -> LoadedScenario:
     """A generated scenario (the shared ``kind: scenario`` of :mod:`generator.scenarios`) as the
     Basic Game plays it: its map, each side's start cells or edge as a set-up zone (the side that
     moves first sets up first), and its victory if the Basic Game has it (last side standing)."""
-    from generator.scenarios.model import MAX_ROUNDS, load_scenario as load_shared, side_label
+    from generator.scenarios.model import load_scenario as load_shared
 
-    shared = load_shared(path)
+    return from_loaded(load_shared(path), Path(path))
+
+
+def from_loaded(shared, path: Path | None = None) -> LoadedScenario:
+    """A checked shared scenario (a :class:`generator.scenarios.model.LoadedScenario`, on disk or
+    just generated) as the Basic Game plays it; see :func:`from_shared`."""
+    from generator.scenarios.model import MAX_ROUNDS, side_label
+
     scn = shared.scenario
-    where = display_path_of(path)
+    path = Path(path) if path is not None else Path(f"scenario-{scn.seed}.yaml")
+    where = display_path_of(path) if path.exists() else "scenario"
     kinds = sorted({rule.kind for rule in scn.victory.scoring})
     if kinds != ["last_standing"]:
         raise SkirmishError(f"{where}: victory.scoring: the Basic Game on the board plays last_standing only, not "
