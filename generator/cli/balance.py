@@ -1,4 +1,4 @@
-"""``skirmish balance``: do two rosters priced alike win alike?"""
+"""``skirmish balance`` (are two forces even?) and ``skirmish calibrate`` (do prices predict wins?)."""
 
 from __future__ import annotations
 
@@ -8,35 +8,77 @@ from typing import Optional
 import typer
 
 from generator.cli.common import console, examples, print_json
+from generator.errors import SkirmishError
+
+JOBS_HELP = "Processes to play on (default: all cores); the same seed gives the same answer whatever the count."
+SCHEDULER_HELP = "Play on a running Dask cluster (host:port of its scheduler) instead of local processes."
+
+
+def _runner(jobs: Optional[int], scheduler: Optional[str]):
+    from generator.balance.runner import check_jobs, make_runner
+
+    check_jobs(jobs)  # --jobs 0 is wrong even with a scheduler
+    return make_runner(jobs, scheduler)
 
 
 def balance(
-    roster_a: Path = typer.Argument(..., help="Side A: a roster, warband or team file."),
-    roster_b: Path = typer.Argument(..., help="Side B: a roster of the same system."),
-    battles: int = typer.Option(1000, "--battles", min=1, max=100_000, help="How many battles to simulate."),
+    roster_a: Optional[Path] = typer.Argument(None, help="Side A: a roster, warband or team file."),
+    roster_b: Optional[Path] = typer.Argument(None, help="Side B: a roster of the same system."),
+    battle: Optional[str] = typer.Option(None, "--battle", help="Battle card or scenario name/file the system knows."),
+    map_: Optional[str] = typer.Option(None, "--map", help="Map file or built-in map name (default: the system's own)."),
+    scenario: Optional[Path] = typer.Option(None, "--scenario", help="A scenario file: system, map, card and both forces."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Rules variant (Gorechosen)."),
+    twist: Optional[str] = typer.Option(None, "--twist", help="Twist card, where the system has them."),
+    battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="Most battles to play; stops early when the answer is clear."),
+    look_every: int = typer.Option(200, "--look-every", min=2, max=100_000, help="Battles between two looks at the data."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed: the same seed plays the same battles."),
-    confidence: float = typer.Option(0.95, "--confidence", min=0.5, max=0.999, help="Confidence of the intervals."),
-    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", help=JOBS_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
 ) -> None:
-    from generator.balance.matchup import simulate_matchup
+    from generator.balance.forces import battle_options
+    from generator.balance.matchup import balance_files, play_verdict
+    from generator.balance.sequential import Plan
+    from generator.cli.progress import battle_progress
     from generator.dice.rng import make_rng
 
-    matchup = simulate_matchup(roster_a, roster_b, make_rng(seed), battles, confidence)
+    plan = Plan(max_battles=battles, look_every=look_every)
+    rng = make_rng(seed)
+    if scenario is not None:
+        if roster_a is not None or roster_b is not None:
+            raise SkirmishError("--scenario: give either a scenario file or two rosters, not both")
+        from generator.balance.scenario import load_scenario
+
+        loaded = load_scenario(scenario)
+        options = dict(loaded.options)
+        for key, value in (("card", battle), ("variant", variant), ("twist", twist)):
+            if value is not None:
+                options[key] = value
+        if map_ is not None:
+            options["map"] = battle_options(map_)["map"]
+        with _runner(jobs, scheduler) as runner, battle_progress(battles, "balance", json_out) as progress:
+            verdict = play_verdict(loaded.system, loaded.forces["a"], loaded.forces["b"], options, rng, plan, runner,
+                                   progress, (loaded.names["a"], loaded.names["b"]))
+    else:
+        if roster_a is None or roster_b is None:
+            raise SkirmishError("balance: give two roster files (A and B) or --scenario FILE")
+        options = battle_options(map_, battle, variant, twist)
+        with _runner(jobs, scheduler) as runner, battle_progress(battles, "balance", json_out) as progress:
+            verdict = balance_files(roster_a, roster_b, options, rng, plan, runner, progress)
     if json_out:
-        print_json(matchup.to_json())
+        print_json(verdict.to_json())
         return
-    (name_a, name_b), (cost_a, cost_b) = matchup.names, matchup.costs
-    console.print(f"[bold]{name_a}[/bold] ({cost_a:.0f} {matchup.unit}) vs [bold]{name_b}[/bold] ({cost_b:.0f} {matchup.unit})")
-    for line in matchup.result.lines(name_a, name_b):
-        console.print("  " + line)
-    console.print(f"[dim]seed {matchup.seed}: pass --seed {matchup.seed} to play the same battles[/dim]")
+    for line in verdict.lines():
+        console.print(line, markup=False, soft_wrap=True)
+    console.print(f"[dim]seed {verdict.seed}: pass --seed {verdict.seed} to play the same battles[/dim]")
 
 
 balance.__doc__ = (
-    "Simulate battles between two rosters and report win rates with confidence intervals next to their costs."
+    "Play two forces against each other on the board, seats alternating, until a sequential test says whether "
+    "A's score lies inside 45-55% (balanced) or outside it (not balanced)."
     + examples(
         "skirmish balance content/bladestorm/warriors-of-ash-goblins.yaml content/bladestorm/warriors-of-ash-sea-troll.yaml --seed 1",
-        "skirmish balance content/sagaborn/house-vareth.yaml content/sagaborn/driftborn.yaml --battles 2000 --json",
+        "skirmish balance content/sagaborn/house-vareth.yaml content/sagaborn/driftborn.yaml --battles 2000 --jobs 2 --json",
     )
 )
 
