@@ -130,8 +130,21 @@ class Runner:
 
     workers: int = 1
 
-    def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[Record]:
+    def run_chunks(self, tasks: Sequence[Task], progress: Progress | None = None) -> Iterable[tuple[Task, list[Record]]]:
+        """Each chunk of ``tasks`` with its records, as the chunks finish."""
         raise NotImplementedError
+
+    def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[Record]:
+        return [record for _, part in self.run_chunks(tasks, progress) for record in part]
+
+    def run_tagged(self, tasks: Sequence[Task], progress: Progress | None = None) -> dict[str, list[Record]]:
+        """Records grouped by job key, each group sorted by battle index."""
+        out: dict[str, list[Record]] = {job.key: [] for job, _, _ in tasks}
+        for (job, _, _), part in self.run_chunks(tasks, progress):
+            out[job.key] += part
+        for records in out.values():
+            records.sort(key=lambda record: record[0])
+        return out
 
     def close(self) -> None:
         pass
@@ -165,28 +178,27 @@ class LocalRunner(Runner):
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
         return self._pool
 
-    def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[Record]:
+    def run_chunks(self, tasks: Sequence[Task], progress: Progress | None = None):
         total = sum(stop - start for _, start, stop in tasks)
-        records: list[Record] = []
         if self.workers == 1 or total <= 4:
-            for job, start, stop in chunks(tasks, 10):
-                records += play_chunk(job, start, stop)
+            for task in chunks(tasks, 10):
+                part = play_chunk(*task)
                 if progress:
-                    progress(stop - start)
-            return records
+                    progress(len(part))
+                yield task, part
+            return
         size = max(2, min(50, math.ceil(total / (self.workers * 4))))
-        futures = [self._executor().submit(play_chunk, *task) for task in chunks(tasks, size)]
+        pieces = chunks(tasks, size)
+        futures = {self._executor().submit(play_chunk, *task): task for task in pieces}
         try:
             for future in as_completed(futures):
                 part = future.result()
-                records += part
                 if progress:
                     progress(len(part))
-        except BaseException:
+                yield futures[future], part
+        finally:
             for future in futures:
                 future.cancel()
-            raise
-        return records
 
     def close(self) -> None:
         if self._pool is not None:
@@ -200,7 +212,7 @@ class DaskRunner(Runner):
     Chunks are large (a few per worker and task) so scheduling costs little next to the battles.
     """
 
-    CONNECT_SECONDS = 5
+    CONNECT_SECONDS = 3
 
     def __init__(self, address: Any):
         try:
@@ -220,19 +232,19 @@ class DaskRunner(Runner):
         info = self.client.scheduler_info()
         self.workers = max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
 
-    def run(self, tasks: Sequence[Task], progress: Progress | None = None) -> list[Record]:
+    def run_chunks(self, tasks: Sequence[Task], progress: Progress | None = None):
         from distributed import as_completed as dask_completed
 
         total = sum(stop - start for _, start, stop in tasks)
         size = max(10, math.ceil(total / (self.workers * 2)))
-        futures = [self.client.submit(play_chunk, *task, pure=False) for task in chunks(tasks, size)]
-        records: list[Record] = []
-        for future in dask_completed(futures):
+        futures = {}
+        for task in chunks(tasks, size):
+            futures[self.client.submit(play_chunk, *task, pure=False)] = task
+        for future in dask_completed(list(futures)):
             part = future.result()
-            records += part
             if progress:
                 progress(len(part))
-        return records
+            yield futures[future], part
 
     def close(self) -> None:
         if self._own:

@@ -83,5 +83,59 @@ balance.__doc__ = (
 )
 
 
+def calibrate(
+    system: str = typer.Argument(..., help="bladeborn, warcry, gorechosen, bladestorm or sagaborn."),
+    points: float = typer.Option(..., "--points", min=1, max=100_000, help="Budget of each force (its total cost)."),
+    rosters: int = typer.Option(12, "--rosters", min=4, max=64, help="How many random forces play the round robin."),
+    battles: int = typer.Option(200, "--battles", min=2, max=10_000, help="Battles per pair of forces."),
+    battle: Optional[str] = typer.Option(None, "--battle", help="Battle card or scenario the system knows."),
+    map_: Optional[str] = typer.Option(None, "--map", help="Map file or built-in map name (default: the system's own)."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Rules variant (Gorechosen)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed: the same seed builds and plays the same."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", help=JOBS_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", help="Folder for the figure (SVG, PNG) and the numbers (JSON)."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
+) -> None:
+    from generator.balance.calibrate import calibrate as run_calibration
+    from generator.balance.forces import battle_options
+    from generator.cli.progress import battle_progress
+    from generator.dice.rng import make_rng
+    from generator.systems import get_system
+
+    chosen = get_system(system)
+    options = battle_options(map_, battle, variant)
+    rng = make_rng(seed)
+    total = rosters * (rosters - 1) // 2 * battles
+    with _runner(jobs, scheduler) as runner, battle_progress(total, "calibrate", json_out) as progress:
+        result = run_calibration(chosen, points, rng, rosters, battles, options, runner, progress)
+    written = []
+    if out is not None:
+        from generator.balance.plot import write_calibration
+
+        written = write_calibration(result, out)
+    if json_out:
+        data = result.to_json()
+        data["files"] = [str(p) for p in written]
+        print_json(data)
+        return
+    for line in result.lines():
+        console.print(line, markup=False, soft_wrap=True)
+    for path in written:
+        console.print(f"wrote {path}", markup=False)
+    console.print(f"[dim]seed {result.seed}: pass --seed {result.seed} to build and play the same[/dim]")
+
+
+calibrate.__doc__ = (
+    "Build random forces at one budget, play a round robin on the board, fit a Bradley-Terry strength per force, "
+    "and report how well the system's prices predict the results."
+    + examples(
+        "skirmish calibrate warcry --points 1000 --rosters 12 --seed 1 --out output/calibration",
+        "skirmish calibrate bladestorm --points 500 --battles 100 --json",
+    )
+)
+
+
 def register(app: typer.Typer) -> None:
     app.command("balance")(balance)
+    app.command("calibrate")(calibrate)
