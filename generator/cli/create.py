@@ -81,7 +81,7 @@ def create_random(
         from generator.balance.forces import force_cost, roster_from
 
         total = force_cost(chosen, roster_from(chosen, [b.combatant for b in built], "force"))
-        console.print(f"force total: {total:g} of {points:g} {chosen.cost_unit}")
+        console.print(f"force total: {total:g} of {points:g} {chosen.cost_unit} (as the cost model prices it)")
     console.print(f"[dim]seed {rng.seed}: pass --seed {rng.seed} to build the same again[/dim]")
     if out is not None:
         writer = chosen.extra.get("roster_document")
