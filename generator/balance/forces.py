@@ -63,6 +63,17 @@ def random_force(system: Any, points: float, rng: Any, name: str = "random force
     return roster_from(system, [b.combatant for b in built], name)
 
 
+def plus_one(system: Any, roster: Any) -> Any:
+    """The same roster with its first combatant twice: the "clearly stronger" side of the checks."""
+    listed = list(system.combatants(roster))
+    for field_name, value in roster:
+        if isinstance(value, list) and value and value == listed:
+            first = value[0]
+            extra = first.model_copy(update={"name": f"{first.name} II"}) if hasattr(first, "name") else first
+            return roster.model_copy(update={field_name: value + [extra]})
+    raise SkirmishError(f"{system.title}: cannot find the combatant list of {force_name(roster, 'the roster')}")
+
+
 def resolve_map(value: Any) -> Any:
     """``--map``: a BoardMap, a map file, or the name of a map in content/maps; None stays None."""
     if value is None or not isinstance(value, (str, Path)):

@@ -43,6 +43,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generator.cli.create",
     "generator.cli.cost",
     "generator.cli.balance",
+    "generator.cli.simulate",
     "generator.cli.maps",
     "generator.cli.cards",
 )

@@ -65,8 +65,8 @@ def test_rosters_of_two_systems_are_refused():
 def test_bladeborn_warbands_can_be_matched_up():
     folder = content_dir() / "bladeborn"
     matchup = simulate_matchup(folder / "example-cinder-oath.yaml", folder / "example-hollowmere-stalkers.yaml",
-                               make_rng(2), battles=100)
-    assert matchup.result.battles == 100 and matchup.unit == "points"
+                               make_rng(2), battles=20)
+    assert matchup.result.battles == 20 and matchup.unit == "points"
 
 
 def test_a_gorechosen_match_up_prices_only_the_champions_who_duel():

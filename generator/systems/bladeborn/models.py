@@ -37,8 +37,10 @@ __all__ = [
     "BattleCard",
     "BladebornArchetypes",
     "PlayerSetup",
+    "Scoring",
     "Twist",
     "TwistDeck",
+    "TwistEffect",
     "Hex",
     "combatants",
     "describe",
@@ -92,6 +94,21 @@ class PlayerSetup(_Strict):
     reserve: list[Hex] = Field(default_factory=list)
 
 
+class Scoring(_Strict):
+    """One way a battle card awards victory points, in terms the battle engine carries out.
+
+    * ``objectives``: at the end of each battle round, ``points`` per objective a player controls;
+    * ``takedowns``: ``points`` each time a player takes an enemy fighter down;
+    * ``survivors``: when the battle ends, ``points`` per friendly fighter still on the battlefield.
+    """
+
+    kind: Literal["objectives", "takedowns", "survivors"]
+    points: int = Field(default=1, ge=1, le=10)
+
+
+SCORING_KINDS = ("objectives", "takedowns", "survivors")
+
+
 class BattleCard(_Strict):
     """A battle card (content kind ``battle-card``): map, battle rules, reserves and victory."""
 
@@ -112,6 +129,17 @@ class BattleCard(_Strict):
     victory: str = Field(min_length=1)
     #: Victory points scored per controlled objective at the end of each round (0 = none).
     points_per_objective: int = Field(default=0, ge=0, le=5)
+    #: Further scoring rules (``points_per_objective`` is the same as an ``objectives`` rule).
+    scoring: list[Scoring] = Field(default_factory=list)
+    #: Equal victory points: a draw, or a win for the player with more fighters on the battlefield.
+    tie: Literal["draw", "most-fighters"] = "draw"
+
+    def scoring_rules(self) -> list[Scoring]:
+        """Every scoring rule of the card, ``points_per_objective`` included."""
+        rules = list(self.scoring)
+        if self.points_per_objective and not any(r.kind == "objectives" for r in rules):
+            rules.insert(0, Scoring(kind="objectives", points=self.points_per_objective))
+        return rules
 
     @field_validator("players")
     @classmethod
@@ -131,11 +159,43 @@ class BattleCard(_Strict):
         return players
 
 
+class TwistEffect(_Strict):
+    """What a twist changes, in terms the battle engine carries out.
+
+    * ``crit-damage``: each critical hit deals ``amount`` more damage;
+    * ``sight-range``: fighters more than ``amount`` hexes apart cannot see each other;
+    * ``ability-dice``: players roll ``amount`` ability dice in the hero phase instead of six;
+    * ``takedown-points``: taking an enemy fighter down scores ``amount`` victory points (only the
+      first in each battle round with ``first_only``);
+    * ``stat``: every fighter's ``stat`` (move, toughness, attacks, strength) changes by ``amount``
+      (never below 1);
+    * ``extra-rounds``: the battle lasts ``amount`` more battle rounds;
+    * ``objective-points``: each controlled objective scores ``amount`` more at the end of a round.
+    """
+
+    kind: Literal["crit-damage", "sight-range", "ability-dice", "takedown-points", "stat", "extra-rounds",
+                  "objective-points"]
+    amount: int = Field(ge=-3, le=12)
+    stat: Literal["move", "toughness", "attacks", "strength"] | None = None
+    first_only: bool = False
+
+    @field_validator("stat")
+    @classmethod
+    def _stat_only_for_stat(cls, value, info: ValidationInfo):
+        if info.data.get("kind") == "stat" and value is None:
+            raise ValueError("a 'stat' twist names the stat it changes: move, toughness, attacks or strength")
+        return value
+
+
+TWIST_KINDS = ("crit-damage", "sight-range", "ability-dice", "takedown-points", "stat", "extra-rounds", "objective-points")
+
+
 class Twist(_Strict):
-    """A twist card: one rule that changes a single battle."""
+    """A twist card: one rule that changes a single battle; ``effect`` is what the engine does."""
 
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
+    effect: TwistEffect | None = None
 
 
 class TwistDeck(_Strict):
