@@ -45,6 +45,28 @@ class Job:
     policy: str = "greedy"
     key: str = field(default_factory=lambda: uuid.uuid4().hex)
 
+    def __reduce__(self):
+        # A registered system travels by name (its record may hold closures that do not pickle);
+        # any other System record (a test's toy game) travels whole.
+        return (_rebuild_job, (_system_token(self.system), self.force_a, self.force_b, self.options, self.seed,
+                               self.policy, self.key))
+
+
+def _system_token(system: Any) -> Any:
+    from generator.systems import SYSTEM_NAMES, get_system
+
+    if getattr(system, "name", None) in SYSTEM_NAMES and get_system(system.name) is system:
+        return system.name
+    return system
+
+
+def _rebuild_job(token: Any, force_a, force_b, options, seed, policy, key) -> Job:
+    if isinstance(token, str):
+        from generator.systems import get_system
+
+        token = get_system(token)
+    return Job(token, force_a, force_b, options, seed, policy, key)
+
 
 def seat_of_a(index: int) -> str:
     """The seat side A plays from in battle ``index``: alternating, "a" first."""
