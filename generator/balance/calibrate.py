@@ -21,6 +21,7 @@ draws counted half a win each way). It then asks of the prices:
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -51,7 +52,7 @@ class ForceRow:
     def to_json(self) -> dict:
         return {"index": self.index, "name": self.name, "budget": round(self.budget, 2), "cost": round(self.cost, 2),
                 "strength": round(self.strength, 4), "residual": round(self.residual, 4),
-                "fair_cost": round(self.fair_cost, 1), "combatants": self.combatants}
+                "fair_cost": round(self.fair_cost, 1), "combatants": [_label(k) for k in self.combatants]}
 
 
 @dataclass
@@ -159,9 +160,19 @@ def spearman(x, y) -> float:
     return float(spearmanr(x, y).statistic)
 
 
-def _kind(name: str) -> str:
-    """A combatant's name without the number that tells repeats apart ("Warrior 2" -> "Warrior")."""
-    return re.sub(r"\s*(\(\d+\)|#?\d+)$", "", str(name)).strip()
+def _kind(combatant: Any) -> str:
+    """What makes two combatants "the same" across forces: the name without the number that
+    tells repeats apart ("Warrior 2" -> "Warrior") plus every other stat, so two random fighters
+    that merely share a rolled name are not pooled."""
+    name = re.sub(r"\s*(\(\d+\)|#?\d+|II)$", "", str(getattr(combatant, "name", "?"))).strip()
+    if hasattr(combatant, "model_dump"):
+        stats = combatant.model_dump(mode="json", exclude={"name", "points"})
+        return f"{name}|{json.dumps(stats, sort_keys=True)}"
+    return name
+
+
+def _label(kind: str) -> str:
+    return kind.split("|", 1)[0]
 
 
 def combatant_effects(forces: list[ForceRow], slope: float) -> list[dict]:
@@ -175,7 +186,7 @@ def combatant_effects(forces: list[ForceRow], slope: float) -> list[dict]:
     x -= x.mean(axis=0)
     r = np.array([f.residual for f in forces])
     coef = np.linalg.solve(x.T @ x + 0.5 * np.eye(len(kinds)), x.T @ r)
-    rows = [{"name": k, "forces": counts[k], "effect": round(float(c), 4), "worth": round(float(c) / slope, 1)}
+    rows = [{"name": _label(k), "forces": counts[k], "effect": round(float(c), 4), "worth": round(float(c) / slope, 1)}
             for k, c in zip(kinds, coef)]
     return sorted(rows, key=lambda row: -row["effect"])
 
@@ -215,7 +226,7 @@ def calibrate(
         force = random_force(system, budget, rng.spawn(f"force-{index}"), name=f"force {index + 1}")
         forces.append(force)
         rows.append(ForceRow(index, f"force {index + 1}", budget, force_cost(system, force),
-                             combatants=[_kind(getattr(m, "name", "?")) for m in members(system, force)]))
+                             combatants=[_kind(m) for m in members(system, force)]))
     options = dict(options or {})
     jobs = {(i, j): Job(system, forces[i], forces[j], options, rng.spawn(f"pair-{i}-{j}").seed)
             for i, j in combinations(range(rosters), 2)}
