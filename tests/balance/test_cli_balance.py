@@ -62,3 +62,12 @@ def test_create_random_points_is_the_force_total(skirmish_cli, tmp_path):
     assert result.returncode == 0, result.stderr
     total = float(result.stdout.split("force total: ")[1].split(" ")[0])
     assert 450 <= total <= 500 and out.exists()
+
+
+def test_the_progress_bar_is_quiet_off_a_terminal_and_with_json():
+    from generator.cli.progress import battle_progress
+
+    with battle_progress(100, "balance", quiet=True) as advance:
+        advance(50)
+    with battle_progress(100, "balance") as advance:  # pytest captures stderr: not a terminal
+        advance(50)
