@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python benchmarks/bench_balance.py [--systems warcry,bladeborn] [--battles 200] [--seed 7]
+    python benchmarks/bench_balance.py [--systems warcry bladeborn] [--battles 200] [--seed 7]
 
 For each system (its first shipped roster, see ``ROSTERS``) it reports:
 
@@ -51,7 +51,7 @@ def rate(runner, job, battles: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--systems", default=",".join(ROSTERS))
+    parser.add_argument("--systems", nargs="+", default=list(ROSTERS), choices=list(ROSTERS))
     parser.add_argument("--battles", type=int, default=200, help="battles per speed measurement")
     parser.add_argument("--verdict", type=int, default=2000, help="battles of the full run")
     parser.add_argument("--seed", type=int, default=7)
@@ -60,7 +60,7 @@ def main() -> None:
     print(f"{cores} cores; speeds from {args.battles} battles; full run {args.verdict} battles")
     print(f"{'system':<11} {'board':<6} {'1 core/s':>9} {f'{cores} cores/s':>10} {'full run':>9}   "
           f"{'mirror: verdict after':<32} {'plus one: verdict after':<32}")
-    for name in args.systems.split(","):
+    for name in args.systems:
         system, roster = load_roster(content_dir() / ROSTERS[name])
         job = Job(system, roster, roster, {}, args.seed)
         with LocalRunner(1) as one:

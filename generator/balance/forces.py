@@ -20,11 +20,19 @@ def members(system: Any, roster: Any) -> list:
     return list(pick(roster))
 
 
+def side_cost_of(system: Any, roster: Any):
+    """A side's price the one way every command shares (``generator.systems.base.side_cost``:
+    a printed total such as a book's TPC first, the cost model's estimate beside it)."""
+    from generator.systems.base import side_cost
+
+    return side_cost(system, roster, members(system, roster))
+
+
 def force_cost(system: Any, roster: Any) -> float:
     """What a side costs in the system's unit (points, TPC, rating)."""
     if system.price is None:
         return 0.0
-    return float(sum(p.cost for p in system.price(members(system, roster))))
+    return float(side_cost_of(system, roster).total)
 
 
 def force_name(roster: Any, fallback: str) -> str:
@@ -75,20 +83,18 @@ def plus_one(system: Any, roster: Any) -> Any:
 
 
 def resolve_map(value: Any) -> Any:
-    """``--map``: a BoardMap, a map file, or the name of a map in content/maps; None stays None."""
+    """``--map``: a BoardMap, a map file, or a built-in map by name (``drawn-and-quartered`` or
+    ``maps/drawn-and-quartered``, through the content library so ``--content`` applies); None stays None."""
     if value is None or not isinstance(value, (str, Path)):
         return value
     from generator.boards.mapfile import load_map
-    from generator.resources import content_dir
+    from generator.content.library import find_named
 
-    path = Path(value)
-    if path.exists():
-        return load_map(path)
-    named = content_dir() / "maps" / f"{value}.yaml"
-    if named.exists():
-        return load_map(named)
-    known = ", ".join(sorted(p.stem for p in (content_dir() / "maps").glob("*.yaml")))
-    raise SkirmishError(f"--map: {value!r} is neither a map file nor a built-in map; built-in maps: {known}")
+    for ref in (value, f"maps/{value}"):
+        path = find_named(ref)
+        if path.exists():
+            return load_map(path)
+    raise SkirmishError(f"--map: {value!r} is neither a map file nor a built-in map; `skirmish systems` lists the maps")
 
 
 def battle_options(map_: Any = None, card: str | None = None, variant: str | None = None, twist: str | None = None) -> dict:

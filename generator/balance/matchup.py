@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.balance.forces import force_cost, force_name, load_pair
+from generator.balance.forces import force_cost, force_name, load_pair, side_cost_of
 from generator.balance.runner import Job, Runner, check_playable, make_runner, run_sorted, seat_of_a, uses_board
 from generator.balance.sequential import BALANCED, UNDECIDED, Plan, Tally, decide
 from generator.balance.winrate import MAX_BATTLES, WinRate
@@ -34,6 +34,7 @@ class Verdict:
     interval: tuple[float, float]  # the corrected interval the verdict was read from
     seed: int
     on_board: bool
+    models: tuple[float, float] | None = None  # the cost model's estimates, where a printed cost differs
 
     @property
     def games(self) -> int:
@@ -60,7 +61,7 @@ class Verdict:
         return {
             "system": self.system,
             "seed": self.seed,
-            "sides": [{"name": n, "cost": round(c, 2), "unit": self.unit} for n, c in zip(self.names, self.costs)],
+            "sides": self._sides(),
             "games": t.games,
             "wins_a": t.wins_a,
             "wins_b": t.wins_b,
@@ -79,6 +80,15 @@ class Verdict:
             "mean_rounds": round(self.mean_rounds, 3),
             "on_board": self.on_board,
         }
+
+    def _sides(self) -> list[dict]:
+        sides = []
+        for i, (n, c) in enumerate(zip(self.names, self.costs)):
+            side = {"name": n, "cost": round(c, 2), "unit": self.unit}
+            if self.models is not None and round(self.models[i], 1) != round(c, 1):
+                side["model"] = round(self.models[i], 1)
+            sides.append(side)
+        return sides
 
     def lines(self) -> list[str]:
         t = self.tally
@@ -137,8 +147,9 @@ def play_verdict(
         if own:
             runner.close()
     names = names or (force_name(force_a, "A"), force_name(force_b, "B"))
-    costs = (force_cost(system, force_a), force_cost(system, force_b))
-    return Verdict(system.name, system.cost_unit, names, costs, tally, plan, decision, interval, rng.seed, uses_board(system))
+    sides = (side_cost_of(system, force_a), side_cost_of(system, force_b))
+    return Verdict(system.name, system.cost_unit, names, (sides[0].total, sides[1].total), tally, plan, decision,
+                   interval, rng.seed, uses_board(system), (sides[0].model, sides[1].model))
 
 
 def balance_files(path_a: Path, path_b: Path, options: dict, rng: Rng, plan: Plan | None = None,
@@ -160,19 +171,29 @@ class Matchup:
     costs: tuple[float, float]
     result: WinRate
     seed: int
+    models: tuple[float, float] | None = None  # the cost model's estimates, when they differ
 
     def to_json(self) -> dict:
-        return {
-            "system": self.system,
-            "seed": self.seed,
-            "sides": [{"name": n, "cost": round(c, 1), "unit": self.unit} for n, c in zip(self.names, self.costs)],
-            **self.result.to_json(),
-        }
+        sides = []
+        for i, (n, c) in enumerate(zip(self.names, self.costs)):
+            side = {"name": n, "cost": round(c, 1), "unit": self.unit}
+            if self.models is not None and round(self.models[i], 1) != round(c, 1):
+                side["model"] = round(self.models[i], 1)
+            sides.append(side)
+        return {"system": self.system, "seed": self.seed, "sides": sides, **self.result.to_json()}
+
+    def cost_label(self, index: int) -> str:
+        """``636 TPC`` or ``636 TPC (model 622)``."""
+        text = f"{self.costs[index]:.0f} {self.unit}"
+        if self.models is not None and round(self.models[index]) != round(self.costs[index]):
+            text += f", model {self.models[index]:.0f}"
+        return text
 
 
 def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, confidence: float = 0.95,
-                     options: dict | None = None, runner: Runner | None = None) -> Matchup:
-    """Exactly ``battles`` battles (seats alternating, no early stop), counted from A's side."""
+                     progress=None, options: dict | None = None, runner: Runner | None = None) -> Matchup:
+    """Exactly ``battles`` battles (seats alternating, no early stop), counted from A's side;
+    ``progress(done, total)`` (generator.progress) is called as they are played."""
     if not 1 <= battles <= MAX_BATTLES:
         raise SkirmishError(f"--battles: {battles} is outside 1 to {MAX_BATTLES}")
     system, roster_a, roster_b = load_pair(path_a, path_b)
@@ -181,12 +202,19 @@ def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, 
     own = runner is None
     runner = runner or make_runner(1)
     try:
-        records = run_sorted(runner, [(job, 0, battles)])
+        done = [0]
+
+        def advance(n: int) -> None:
+            done[0] += n
+            progress(done[0], battles)
+
+        records = run_sorted(runner, [(job, 0, battles)], advance if progress else None)
     finally:
         if own:
             runner.close()
     winners = [winner for _, winner, _ in records]
     result = WinRate(winners.count("A"), winners.count("B"), winners.count(None), confidence)
     names = (force_name(roster_a, Path(path_a).stem), force_name(roster_b, Path(path_b).stem))
-    costs = (force_cost(system, roster_a), force_cost(system, roster_b))
-    return Matchup(system.name, system.cost_unit, names, costs, result, rng.seed)
+    sides = (side_cost_of(system, roster_a), side_cost_of(system, roster_b))
+    return Matchup(system.name, system.cost_unit, names, (sides[0].total, sides[1].total), result, rng.seed,
+                   (sides[0].model, sides[1].model))

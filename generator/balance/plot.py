@@ -92,6 +92,11 @@ def calibration_files(cal) -> dict[str, bytes]:
     return {"svg": to_svg(drawing).encode(), "pdf": pdf, "png": pdf_to_pngs(pdf, dpi=150)[0]}
 
 
+def existing_files(folder: Path, system: str) -> list[Path]:
+    """Calibration files of ``system`` already in ``folder`` (the CLI keeps them unless --force)."""
+    return [p for ext in ("svg", "png", "json") if (p := Path(folder) / f"calibration-{system}.{ext}").exists()]
+
+
 def write_calibration(cal, folder: Path, stem: str | None = None) -> list[Path]:
     """Write the figure (SVG, PNG) and the numbers (JSON) into ``folder``, each file atomically."""
     import json

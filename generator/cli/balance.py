@@ -7,11 +7,25 @@ from typing import Optional
 
 import typer
 
-from generator.cli.common import console, examples, print_json
+from generator.cli.common import SEED_HELP, console, examples, note, print_json, seed_note
 from generator.errors import SkirmishError
 
 JOBS_HELP = "Processes to play on (default: all cores); the same seed gives the same answer whatever the count."
 SCHEDULER_HELP = "Play on a running Dask cluster (host:port of its scheduler) instead of local processes."
+
+
+def counting(report, total: int):
+    """Adapt a ``report(done, total)`` bar (generator.progress) to the runners' ``advance(n)``."""
+    if report is None:
+        return None
+    done = 0
+
+    def advance(n: int) -> None:
+        nonlocal done
+        done += n
+        report(done, max(total, done))
+
+    return advance
 
 
 def _runner(jobs: Optional[int], scheduler: Optional[str]):
@@ -22,7 +36,7 @@ def _runner(jobs: Optional[int], scheduler: Optional[str]):
 
 
 def balance(
-    roster_a: Optional[Path] = typer.Argument(None, help="Side A: a roster, warband or team file."),
+    roster_a: Optional[Path] = typer.Argument(None, help="Side A: a roster, warband or team file, or a built-in name."),
     roster_b: Optional[Path] = typer.Argument(None, help="Side B: a roster of the same system."),
     battle: Optional[str] = typer.Option(None, "--battle", help="Battle card or scenario name/file the system knows."),
     map_: Optional[str] = typer.Option(None, "--map", help="Map file or built-in map name (default: the system's own)."),
@@ -31,7 +45,7 @@ def balance(
     twist: Optional[str] = typer.Option(None, "--twist", help="Twist card, where the system has them."),
     battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="Most battles to play; stops early when the answer is clear."),
     look_every: int = typer.Option(200, "--look-every", min=2, max=100_000, help="Battles between two looks at the data."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed: the same seed plays the same battles."),
+    seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
     jobs: Optional[int] = typer.Option(None, "--jobs", help=JOBS_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
@@ -39,7 +53,7 @@ def balance(
     from generator.balance.forces import battle_options
     from generator.balance.matchup import balance_files, play_verdict
     from generator.balance.sequential import Plan
-    from generator.cli.progress import battle_progress
+    from generator.progress import progress_bar
     from generator.dice.rng import make_rng
 
     plan = Plan(max_battles=battles, look_every=look_every)
@@ -56,29 +70,29 @@ def balance(
                 options[key] = value
         if map_ is not None:
             options["map"] = battle_options(map_)["map"]
-        with _runner(jobs, scheduler) as runner, battle_progress(battles, "balance", json_out) as progress:
+        with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
             verdict = play_verdict(loaded.system, loaded.forces["a"], loaded.forces["b"], options, rng, plan, runner,
-                                   progress, (loaded.names["a"], loaded.names["b"]))
+                                   counting(report, battles), (loaded.names["a"], loaded.names["b"]))
     else:
         if roster_a is None or roster_b is None:
             raise SkirmishError("balance: give two roster files (A and B) or --scenario FILE")
         options = battle_options(map_, battle, variant, twist)
-        with _runner(jobs, scheduler) as runner, battle_progress(battles, "balance", json_out) as progress:
-            verdict = balance_files(roster_a, roster_b, options, rng, plan, runner, progress)
+        with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
+            verdict = balance_files(roster_a, roster_b, options, rng, plan, runner, counting(report, battles))
     if json_out:
         print_json(verdict.to_json())
         return
     for line in verdict.lines():
         console.print(line, markup=False, soft_wrap=True)
-    console.print(f"[dim]seed {verdict.seed}: pass --seed {verdict.seed} to play the same battles[/dim]")
+    seed_note(verdict.seed, "play the same battles")
 
 
 balance.__doc__ = (
     "Play two forces against each other on the board, seats alternating, until a sequential test says whether "
     "A's score lies inside 45-55% (balanced) or outside it (not balanced)."
     + examples(
-        "skirmish balance content/bladestorm/warriors-of-ash-goblins.yaml content/bladestorm/warriors-of-ash-sea-troll.yaml --seed 1",
-        "skirmish balance content/sagaborn/house-vareth.yaml content/sagaborn/driftborn.yaml --battles 2000 --jobs 2 --json",
+        "skirmish balance bladestorm/warriors-of-ash-goblins bladestorm/warriors-of-ash-sea-troll --seed 1",
+        "skirmish balance bladeborn/example-cinder-oath bladeborn/example-hollowmere-stalkers --battles 2000 --jobs 2 --json",
     )
 )
 
@@ -91,15 +105,16 @@ def calibrate(
     battle: Optional[str] = typer.Option(None, "--battle", help="Battle card or scenario the system knows."),
     map_: Optional[str] = typer.Option(None, "--map", help="Map file or built-in map name (default: the system's own)."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Rules variant (Gorechosen)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed: the same seed builds and plays the same."),
+    seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
     jobs: Optional[int] = typer.Option(None, "--jobs", help=JOBS_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", help="Folder for the figure (SVG, PNG) and the numbers (JSON)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Folder for the figure (SVG, PNG) and the numbers (JSON)."),
+    force: bool = typer.Option(False, "--force", help="Replace calibration files already in the --out folder."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
 ) -> None:
     from generator.balance.calibrate import calibrate as run_calibration
     from generator.balance.forces import battle_options
-    from generator.cli.progress import battle_progress
+    from generator.progress import progress_bar
     from generator.dice.rng import make_rng
     from generator.systems import get_system
 
@@ -107,8 +122,14 @@ def calibrate(
     options = battle_options(map_, battle, variant)
     rng = make_rng(seed)
     total = rosters * (rosters - 1) // 2 * battles
-    with _runner(jobs, scheduler) as runner, battle_progress(total, "calibrate", json_out) as progress:
-        result = run_calibration(chosen, points, rng, rosters, battles, options, runner, progress)
+    if out is not None and not force:
+        from generator.balance.plot import existing_files
+
+        existing = existing_files(out, chosen.name)
+        if existing:
+            raise SkirmishError(f"--out {out}: already holds {existing[0].name}; pass --force to replace it")
+    with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
+        result = run_calibration(chosen, points, rng, rosters, battles, options, runner, counting(report, total))
     written = []
     if out is not None:
         from generator.balance.plot import write_calibration
@@ -122,15 +143,15 @@ def calibrate(
     for line in result.lines():
         console.print(line, markup=False, soft_wrap=True)
     for path in written:
-        console.print(f"wrote {path}", markup=False)
-    console.print(f"[dim]seed {result.seed}: pass --seed {result.seed} to build and play the same[/dim]")
+        note(f"wrote {path}")
+    seed_note(result.seed, "build and play the same")
 
 
 calibrate.__doc__ = (
     "Build random forces at one budget, play a round robin on the board, fit a Bradley-Terry strength per force, "
     "and report how well the system's prices predict the results."
     + examples(
-        "skirmish calibrate warcry --points 1000 --rosters 12 --seed 1 --out output/calibration",
+        "skirmish calibrate warcry --points 1000 --rosters 12 --seed 1 -o output/calibration",
         "skirmish calibrate bladestorm --points 500 --battles 100 --json",
     )
 )

@@ -11,12 +11,9 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-import yaml
-
-from generator.cli.common import console, examples
+from generator.cli.common import SEED_HELP, console, examples, note, print_json, seed_note
 from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
-from generator.files import write_atomic
 
 create_app = typer.Typer(
     help="Build combatants at random or with a calculator; save them as content files."
@@ -43,8 +40,10 @@ def roster_document(system_name: str, kind: str, name: str, members: list, list_
     }
 
 
-def save_roster(path: Path, document: dict) -> None:
-    write_atomic(path, yaml.safe_dump(document, sort_keys=False, allow_unicode=True))
+def save_roster(path: Path, document: dict, force: bool = False, append: bool = False) -> None:
+    from generator.systems.documents import write_document
+
+    write_document(path, document, force=force, append=append)
 
 
 @create_app.command("random")
@@ -52,44 +51,70 @@ def create_random(
     system: str = typer.Argument(..., help="bladeborn, warcry, gorechosen, bladestorm or sagaborn."),
     count: int = typer.Option(1, "--count", min=1, max=100, help="How many combatants to build (without --points; Gorechosen: champions sharing --points)."),
     points: Optional[float] = typer.Option(None, "--points", min=1, max=100_000, help="Budget of the whole force (its total cost): one force as close to it as the prices allow."),
-    against: Optional[Path] = typer.Option(None, "--against", help="Build a force the simulator finds even against this roster (needs --points, or takes its cost)."),
+    against: Optional[Path] = typer.Option(None, "--against", help="Build a force the simulator finds even against this roster (file or built-in name; --points defaults to its cost)."),
     battle: Optional[str] = typer.Option(None, "--battle", help="With --against: the battle card or scenario to play."),
     map_: Optional[str] = typer.Option(None, "--map", help="With --against: map file or built-in map name."),
     variant: Optional[str] = typer.Option(None, "--variant", help="With --against: rules variant (Gorechosen)."),
     battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="With --against: most battles of the final verdict."),
     jobs: Optional[int] = typer.Option(None, "--jobs", help="With --against: processes to play on (default: all cores)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --against: a Dask scheduler address to play on."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed: the same seed builds the same combatants."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write the result as a roster file (YAML)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the result as a roster file (YAML); an existing file is kept unless --force or --append."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+    append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
+    json_out: bool = typer.Option(False, "--json", help="Print the combatants, their costs, the rolls and the seed as JSON."),
+    above_table: Optional[str] = typer.Option(
+        None, "--above-table",
+        help="Bladestorm: a D6+D10 roll above the Movement or Endurance table is rolled again "
+             "(reroll, the default) or read as the last row (last-row).",
+    ),
 ) -> None:
     from generator.systems import get_system
 
     chosen = get_system(system)
     if chosen.build_random is None:
         raise SkirmishError(f"{chosen.title} has no random builder yet")
+    options = {}
+    if above_table is not None:
+        if "above_table" not in chosen.extra.get("random_options", ()):
+            raise SkirmishError(f"--above-table is for systems whose random tables stop short of the dice; {chosen.title} has none")
+        options["above_table"] = above_table
     rng = make_rng(seed)
     if against is not None:
-        _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out)
+        _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out, force, json_out)
         return
-    built = chosen.build_random(rng, count=count, points=points)
-    for item in built:
-        console.print(chosen.describe(item.combatant))
-        for line in item.log:
-            console.print(f"  [dim]{line}[/dim]")
-        console.print()
+    built = chosen.build_random(rng, count=count, points=points, **options)
+    total = None
     if points is not None and chosen.price is not None:
         from generator.balance.forces import force_cost, roster_from
 
         total = force_cost(chosen, roster_from(chosen, [b.combatant for b in built], "force"))
-        console.print(f"force total: {total:g} of {points:g} {chosen.cost_unit} (as the cost model prices it)")
-    console.print(f"[dim]seed {rng.seed}: pass --seed {rng.seed} to build the same again[/dim]")
     if out is not None:
         writer = chosen.extra.get("roster_document")
         members = [b.combatant for b in built]
         document = writer(members, f"Random {chosen.title} (seed {rng.seed})") if writer else roster_document(
             chosen.name, "roster", f"Random {chosen.title} (seed {rng.seed})", members, "combatants")
-        save_roster(out, document)
-        console.print(f"wrote {out}")
+        save_roster(out, document, force=force, append=append)
+    if json_out:
+        from generator.systems.documents import built_json
+
+        data = built_json(chosen.name, [b.combatant for b in built], out, seed=rng.seed)
+        for row, item in zip(data["combatants"], built):
+            row["rolls"] = list(item.log)
+        if total is not None:
+            data["force_total"] = {"cost": total, "budget": points, "unit": chosen.cost_unit}
+        print_json(data)
+        return
+    for item in built:
+        console.print(chosen.describe(item.combatant))
+        for line in item.log:
+            console.print(f"  [dim]{line}[/dim]")
+        console.print()
+    if total is not None:
+        console.print(f"force total: {total:g} of {points:g} {chosen.cost_unit}")
+    if out is not None:
+        note(f"wrote {out}")
+    seed_note(rng.seed, "build the same again")
 
 
 def model_document(system, force) -> dict:
@@ -98,13 +123,15 @@ def model_document(system, force) -> dict:
     return {"system": system.name, "kind": kind, **force.model_dump(mode="json", exclude_none=True)}
 
 
-def _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out) -> None:
+def _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out, force,
+                    json_out) -> None:
     from generator.balance.forces import battle_options, force_cost, force_name
     from generator.balance.runner import check_jobs, make_runner
     from generator.balance.sequential import Plan
     from generator.balance.tune import even_force
-    from generator.cli.progress import battle_progress
+    from generator.cli.balance import counting
     from generator.content import display_path, load_roster
+    from generator.progress import progress_bar
 
     other_system, other = load_roster(against)
     if other_system.name != chosen.name:
@@ -113,9 +140,19 @@ def _create_against(chosen, against, points, battle, map_, variant, battles, job
     options = battle_options(map_, battle, variant)
     plan = Plan(max_battles=battles)
     check_jobs(jobs)
+    if out is not None and Path(out).exists() and not force:
+        raise SkirmishError(f"--out {out}: exists; pass --force to replace it")
     name = f"Even against {force_name(other, 'the given force')} (seed {rng.seed})"
-    with make_runner(jobs, scheduler) as runner, battle_progress(battles * 4, "searching", False) as progress:
-        tuned = even_force(chosen, other, budget, options, rng, runner, plan, progress=progress, name=name)
+    with make_runner(jobs, scheduler) as runner, progress_bar("searching", quiet=json_out) as report:
+        tuned = even_force(chosen, other, budget, options, rng, runner, plan, progress=counting(report, 0), name=name)
+    if out is not None:
+        save_roster(out, model_document(chosen, tuned.force), force=force)
+    if json_out:
+        data = tuned.to_json()
+        data["force"] = model_document(chosen, tuned.force)
+        data["seed"] = rng.seed
+        print_json(data)
+        return
     for item in chosen.combatants(tuned.force):
         console.print(chosen.describe(item))
         console.print()
@@ -129,17 +166,17 @@ def _create_against(chosen, against, points, battle, map_, variant, battles, job
     else:
         console.print(f"could not find an even force within {budget:g} {chosen.cost_unit} "
                       f"({tuned.screened} forces screened); the closest found is shown above")
-    console.print(f"[dim]seed {rng.seed}: pass --seed {rng.seed} to search the same way again[/dim]")
     if out is not None:
-        save_roster(out, model_document(chosen, tuned.force))
-        console.print(f"wrote {out}" + ("" if tuned.found else " (the closest force, not an even one)"))
+        note(f"wrote {out}" + ("" if tuned.found else " (the closest force, not an even one)"))
+    seed_note(rng.seed, "search the same way again")
 
 
 create_random.__doc__ = (
     "Build combatants at random within the system's limits, showing the rolls that made them; with --points, one "
     "force whose total is as close to the budget as the prices allow; with --against, one the simulator finds even."
-    + examples("skirmish create random bladestorm --seed 7", "skirmish create random sagaborn --points 400 --seed 3 --out team.yaml",
-               "skirmish create random warcry --points 1000 --against content/warcry/example-gilded-ruin.yaml --seed 1")
+    + examples("skirmish create random bladestorm --seed 7", "skirmish create random sagaborn --points 400 --seed 3 -o team.yaml",
+               "skirmish create random warcry --count 3 -o my-warband.yaml --append",
+               "skirmish create random warcry --points 1000 --against warcry/example-gilded-ruin --seed 1")
 )
 
 

@@ -24,6 +24,7 @@ def simulate(
     log_json: Optional[Path] = typer.Option(None, "--log-json", help="Write the battle as JSON to this file."),
     svg: Optional[Path] = typer.Option(None, "--svg", help="Draw the final position and the paths moved to this SVG file."),
     force: bool = typer.Option(False, "--force", help="Replace existing --log-json/--svg files."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON (winner, victory points, rounds, seed, files written)."),
 ) -> None:
     from generator.boards.mapfile import load_map
     from generator.dice.rng import make_rng
@@ -42,18 +43,23 @@ def simulate(
     rng = make_rng(seed)
     done = play_one(roster_a, roster_b, rng, options, policy_a, policy_b)
     result = done.result
-    if log:
+    if json_out:
+        pass
+    elif log:
         typer.echo(battle_text(result))
     else:
         winner = {"a": "A", "b": "B"}.get(result.winner or "", "nobody")
         names = result.header.get("sides", {})
-        console.print(f"[bold]{names.get('a', {}).get('name', 'A')}[/bold] (A) vs [bold]{names.get('b', {}).get('name', 'B')}[/bold] (B): "
-                      f"{'draw' if result.winner is None else winner + ' wins'} after {result.rounds} round(s), "
-                      + ", ".join(f"{s.upper()} {v}" for s, v in result.score.items()))
+        typer.echo(f"{names.get('a', {}).get('name', 'A')} (A) vs {names.get('b', {}).get('name', 'B')} (B): "
+                   f"{'draw' if result.winner is None else winner + ' wins'} after {result.rounds} round(s), "
+                   + ", ".join(f"{s.upper()} {v}" for s, v in result.score.items()))
         console.print(f"[dim]{result.reason}[/dim]")
+    written = []
     if log_json is not None:
         write_atomic(log_json, log_json_text(result))
-        console.print(f"[dim]battle log: {log_json}[/dim]")
+        written.append(str(log_json))
+        if not json_out:
+            console.print(f"[dim]battle log: {log_json}[/dim]")
     if svg is not None:
         from generator.layout.battle_map import battle_svg
 
@@ -61,7 +67,17 @@ def simulate(
         if board is None:
             raise SkirmishError(f"{done.system.title}: this battle has no map to draw")
         write_atomic(svg, battle_svg(result.to_json(), board))
-        console.print(f"[dim]final position: {svg}[/dim]")
+        written.append(str(svg))
+        if not json_out:
+            console.print(f"[dim]final position: {svg}[/dim]")
+    if json_out:
+        from generator.cli.common import print_json
+
+        sides = result.header.get("sides", {})
+        print_json({"system": result.system, "seed": result.seed, "winner": result.winner, "vp": result.score,
+                    "rounds": result.rounds, "reason": result.reason,
+                    "sides": {s: sides.get(s, {}).get("name") for s in ("a", "b")}, "written": written})
+        return
     console.print(f"[dim]seed {rng.seed}: pass --seed {rng.seed} to play the same battle[/dim]")
 
 
@@ -70,6 +86,7 @@ simulate.__doc__ = (
     + examples(
         "skirmish simulate content/bladeborn/example-cinder-oath.yaml content/bladeborn/example-hollowmere-stalkers.yaml --seed 7 --log",
         "skirmish simulate content/warcry/example-gilded-ruin.yaml content/warcry/example-marrowfen-raiders.yaml --battle 'The Last Bridge' --twist none --log-json battle.json",
+        "skirmish simulate content/gorechosen/champions.yaml content/gorechosen/example_brass_pit.yaml --variant 2v2 --seed 4 --log",
     )
 )
 

@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 
 from generator.boards.hexgrid import AXIAL_DIRECTIONS, HexGrid
-from generator.boards.mapfile import BoardMap, dump_map, format_cell, parse_cell
+from generator.boards.mapfile import BoardMap, format_cell, parse_cell
 from generator.errors import MapError
 
 Pos = tuple[int, int]
@@ -84,6 +84,8 @@ class Board:
         # walking distances over open cells, fighters ignored
         self._open_index = {p: i for i, p in enumerate(self.open)}
         self._walk = self._all_walks()
+        self._walk_rows = {p: dict(zip(self.open, self._walk[i])) for i, p in enumerate(self.open)}
+        self._distance_rows: dict[Pos, dict[Pos, int]] = {}
 
     # ---- the edges: offset labels --------------------------------------------------------------
 
@@ -145,6 +147,19 @@ class Board:
         if i is None or j is None:
             return False
         return self._sight[i][j]
+
+    def walk_from(self, a: Pos) -> dict[Pos, int]:
+        """Walking distance from ``a`` to every open cell (fighters ignored): one row of the table,
+        for loops that ask many distances from one place."""
+        return self._walk_rows.get(a) or {}
+
+    def distance_from(self, a: Pos) -> dict[Pos, int]:
+        """Steps from ``a`` to every cell of the board (terrain ignored)."""
+        row = self._distance_rows.get(a)
+        if row is None:
+            row = {b: self.distance(a, b) for b in self.cells}
+            self._distance_rows[a] = row
+        return row
 
     def walk(self, a: Pos, b: Pos) -> int:
         """Steps along open cells from ``a`` to ``b`` ignoring fighters (:data:`UNREACHABLE` if cut off)."""
@@ -239,11 +254,7 @@ class Board:
 
 @lru_cache(maxsize=64)
 def _cached_board(text: str, extra: tuple[str, ...], sight_rule: str, diagonal: bool) -> Board:
-    import yaml
-
-    from generator.boards.mapfile import board_from_dict
-
-    return Board(board_from_dict(yaml.safe_load(text)), extra, sight_rule, diagonal)
+    return Board(BoardMap.model_validate_json(text), extra, sight_rule, diagonal)
 
 
 def board_for(
@@ -258,7 +269,7 @@ def board_for(
     hit = _by_identity.get(key)
     if hit is not None and hit[0] is board_map:
         return hit[1]
-    board = _cached_board(dump_map(board_map), key[1], sight_rule, diagonal)
+    board = _cached_board(board_map.model_dump_json(), key[1], sight_rule, diagonal)
     if len(_by_identity) >= 64:
         _by_identity.clear()
     _by_identity[key] = (board_map, board)

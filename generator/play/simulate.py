@@ -20,10 +20,21 @@ class Simulated:
     battle: Any
 
 
+def load_force(spec):
+    """A roster file, or a warband of the Warcry data set (``fighters.json#Warband Name``)."""
+    from generator.systems.warcry.dataset import is_dataset, warband_from_dataset
+
+    if is_dataset(spec):
+        from generator.systems import get_system
+
+        return get_system("warcry"), warband_from_dataset(spec)
+    return load_roster(Path(spec))
+
+
 def load_pair(path_a: Path, path_b: Path):
     """Two rosters of one system that has a battle on the board: ``(system, roster_a, roster_b)``."""
-    system_a, roster_a = load_roster(path_a)
-    system_b, roster_b = load_roster(path_b)
+    system_a, roster_a = load_force(path_a)
+    system_b, roster_b = load_force(path_b)
     if system_a.name != system_b.name:
         raise SkirmishError(
             f"{display_path(Path(path_b))}: is a {system_b.title} roster, but {display_path(Path(path_a))} is "
@@ -38,7 +49,10 @@ def simulate(path_a: Path, path_b: Path, rng: Rng, options: dict | None = None,
              policy_a: str = "greedy", policy_b: str = "greedy") -> Simulated:
     """Play one battle: A's roster in seat A (player A of the scenario), B's in seat B."""
     system, roster_a, roster_b = load_pair(path_a, path_b)
-    battle = system.make_battle(roster_a, roster_b, dict(options or {}))
+    options = dict(options or {})
+    # the roster files, so a system's one-line errors about a roster can name the file
+    options.setdefault("files", {"a": display_path(Path(path_a)), "b": display_path(Path(path_b))})
+    battle = system.make_battle(roster_a, roster_b, options)
     policies = {"a": policy_for(system, policy_a), "b": policy_for(system, policy_b)}
     result = play(system.game, battle, policies, rng)
     return Simulated(system, result, battle)

@@ -87,6 +87,12 @@ def audit(log: dict, board_map) -> list[str]:
             if action == "disengage" and any(hexes_apart(path[-1], e) == 1 for e in enemy_cells):
                 problems.append(f"{here}: disengaged next to an enemy")
             where[fid] = path[-1]
+        elif action == "push":
+            path = ev["path"]
+            occupied = {c for f, c in where.items() if f not in down and f != fid}
+            if path[0] != where.get(fid) or hexes_apart(path[0], path[1]) != 1 or path[1] in blocked or path[1] in occupied:
+                problems.append(f"{here}: a push must move a fighter one hex into an open, empty hex")
+            where[fid] = path[1]
         elif action == "attack":
             target = ev["target"]
             if target in down or target not in where:
@@ -97,6 +103,9 @@ def audit(log: dict, board_map) -> list[str]:
                 key = {"dmg_hit": "hit", "dmg_crit": "crit", "max_range": "range"}.get(stat, stat)
                 weapon[key] = weapon[key] + change
             d = hexes_apart(where[fid], where[target])
+            limit = log.get("battle", {}).get("range_limit")
+            if limit is not None and d > limit:
+                problems.append(f"{here}: target {d} hexes away beyond the twist's range limit {limit}")
             if not weapon["min_range"] <= d <= weapon["range"]:
                 problems.append(f"{here}: target {d} hexes away, weapon reaches {weapon['min_range']}-{weapon['range']}")
             if not los.visible(board_map, tuple(int(x) for x in where[fid].split(",")),

@@ -21,6 +21,7 @@ from generator.systems.bladeborn.game import (
     BladebornState,
     FighterInPlay,
     Profile,
+    ScoreRule,
 )
 from generator.systems.bladeborn.policy import BladebornGreedy
 from generator.systems.warcry.mechanics import Group
@@ -61,7 +62,8 @@ def fighter(fid, pos, move=4, toughness=4, wounds=10, weapons=((0, 1, 4, 4, 1, 3
 
 def combat_state(board: Board, fighters, objectives=(), rounds=3) -> BladebornState:
     """A state in the combat phase of round 1, side a to act, as if set-up had happened."""
-    rules = BattleRules("Test", rounds, tuple(objectives), {"a": (), "b": ()}, {"a": (), "b": ()}, {"objectives": 1})
+    rules = BattleRules("Test", rounds, tuple(objectives), {"a": (), "b": ()}, {"a": (), "b": ()},
+                        (ScoreRule("per_objective", 1),))
     state = BladebornState(board, rules, {f.id: f for f in fighters}, {"a": "A", "b": "B"})
     state.round = 1
     from generator.systems.bladeborn import mechanics
@@ -217,7 +219,7 @@ def test_every_battle_passes_the_independent_audit(paths):
             result = play(system.game, battle, policies, Rng(seed))
             log = json.loads(log_json_text(result))
             assert audit(log, battle.board.map) == [], f"seed {seed}"
-            assert log["result"]["rounds"] == 3
+            assert log["result"]["rounds"] == log["battle"]["rounds"]
 
 
 def test_the_log_has_the_documented_shape():
@@ -321,3 +323,221 @@ def test_greedy_beats_random_from_either_seat():
             result = play(system.game, battle, policies, Rng(seed), keep_log=False)
             wins[greedy_seat] += result.winner == greedy_seat
     assert wins["a"] >= 27 and wins["b"] >= 27, wins
+
+
+# ---- ability cards, carried out ---------------------------------------------------------------
+
+
+def _with(fighter_, *specs):
+    from generator.systems.bladeborn.game import AbilitySpec
+
+    fighter_.abilities = tuple(AbilitySpec(*s) for s in specs)
+    return fighter_
+
+
+def test_fan_the_embers_adds_one_damage_to_each_critical_of_range_1_weapons():
+    board = open_board()
+    a = _with(fighter("a1", board.parse("2,2"), weapons=((0, 1, 2, 4, 2, 4), (0, 3, 2, 4, 1, 3))),
+              ("Fan the Embers", "double", "weapon-bonus", 1, None, "dmg_crit", 1))
+    b = fighter("b1", board.parse("3,2"), wounds=40)
+    state = activate(combat_state(board, [a, b]), "a1")
+    state.groups["a"] = [Group("double", 2, 2)]
+    state.apply(("ability", 0, 0), ScriptedDice())
+    events = state.apply(("attack", "b1", 0), ScriptedDice(6, 6))
+    assert events[0]["damage"] == 2 * (4 + 1) and events[0]["modifiers"] == {"dmg_crit": 1}
+
+
+def test_swamp_hex_deals_the_value_to_a_visible_enemy_in_reach():
+    board = open_board()
+    a = _with(fighter("a1", board.parse("0,2")), ("Swamp Hex", "triple", "damage-enemy", None, 4, None, None))
+    b = fighter("b1", board.parse("4,2"), wounds=20)
+    state = activate(combat_state(board, [a, b]), "a1")
+    state.groups["a"] = [Group("triple", 5, 3)]
+    events = state.apply(("ability", 0, 0), ScriptedDice())
+    assert b.damage == 5 and events[1] == {"round": 1, "action": "damage", "side": "b", "fighter": "b1",
+                                           "damage": 5, "why": "Swamp Hex"}
+
+
+def test_champion_of_darkness_only_after_a_takedown_then_a_bonus_attack():
+    board = open_board()
+    a = _with(fighter("a1", board.parse("2,2"), weapons=((0, 1, 4, 5, 3, 5),)),
+              ("Champion of Darkness", "double", "bonus-after-takedown"))
+    weak = fighter("b1", board.parse("3,2"), wounds=3)
+    other = fighter("b2", board.parse("2,3"), wounds=30)
+    state = activate(combat_state(board, [a, weak, other]), "a1")
+    state.groups["a"] = [Group("double", 3, 2)]
+    assert not any(x[0] == "ability" for x in state.legal_actions())
+    state.apply(("attack", "b1", 0), ScriptedDice(6, 1, 1, 1))
+    assert ("ability", 0, 0) in state.legal_actions()
+    state.apply(("ability", 0, 0), ScriptedDice())
+    assert ("bonus-attack", "b2", 0) in state.legal_actions()
+    events = state.apply(("bonus-attack", "b2", 0), ScriptedDice(3, 3, 1, 1))
+    assert events[0]["bonus"] is True and events[0]["ability"] == "Champion of Darkness"
+
+
+def test_a_generated_map_brings_its_own_deployment_and_objectives(tmp_path):
+    from generator.systems.bladeborn.battle import card_from_map
+
+    board_map = load_map(CONTENT / "maps" / "drawn-and-quartered.yaml")
+    card = card_from_map(board_map)
+    assert len(card.objectives) == 4 and card.scoring_rules()[0].kind == "per_objective"
+    system, battle = _battle(CINDER, HOLLOW, {"map": board_map, "twist": "none"})
+    result = play(system.game, battle, {"a": BladebornGreedy(), "b": BladebornGreedy()}, Rng(5))
+    assert audit(result.to_json(), board_map) == [] and result.rounds == 3
+
+
+def test_simulate_command_writes_log_and_picture_and_never_replaces_a_file(skirmish_cli, tmp_path):
+    log, svg = tmp_path / "battle.json", tmp_path / "battle.svg"
+    done = skirmish_cli("simulate", CINDER, HOLLOW, "--seed", "3", "--log-json", log, "--svg", svg)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(log.read_text())
+    assert data["seed"] == 3 and svg.read_text().startswith("<?xml")
+    again = skirmish_cli("simulate", CINDER, HOLLOW, "--seed", "3", "--log-json", log)
+    assert again.returncode == 2 and "already exists" in again.stderr
+    text = skirmish_cli("simulate", CINDER, HOLLOW, "--seed", "3", "--log")
+    assert "activates" in text.stdout and "Result after 3 round(s)" in text.stdout
+
+
+# ---- every executable twist and scoring rule, played and audited --------------------------------
+
+TWISTS = {
+    "crit_damage_bonus": {"amount": 1}, "hit_damage_bonus": {"amount": 1, "range": "melee"},
+    "attacks_modifier": {"amount": 1, "range": "melee"}, "move_modifier": {"amount": -1},
+    "toughness_modifier": {"amount": 1}, "sight_limit": {"range": 3}, "range_limit": {"range": 2},
+    "ability_dice": {"dice": 5}, "extra_blocked": {"cells": ["6,5", "6,4"]}, "push_each_round": {"count": 1},
+    "damage_each_round": {"amount": 1, "where": "objectives"}, "heal_each_round": {"amount": 2},
+    "reserves_from_round": {"round": 3}, "rounds_modifier": {"amount": 1},
+    "objective_bonus": {"amount": 1, "round": 2}, "take_down_bonus": {"points": 1, "per_round": 1},
+    "initiative_to": {"side": "b"}, "no_effect": {},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(TWISTS))
+def test_each_twist_effect_plays_by_the_rules(kind):
+    from generator.systems.bladeborn.battle import EFFECT_KINDS
+    from generator.systems.bladeborn.models import Twist
+
+    assert set(TWISTS) == set(EFFECT_KINDS)
+    twist = Twist(name=f"Test {kind}", text="test", effect={"kind": kind, **TWISTS[kind]})
+    system, battle = _battle(CINDER, HOLLOW, {"twist": twist})
+    for seed in range(3):
+        log = play(system.game, battle, {"a": BladebornGreedy(), "b": RandomPolicy()}, Rng(seed)).to_json()
+        assert audit(log, battle.board.map) == []
+        kinds = [e["action"] for e in log["events"]]
+        if kind == "push_each_round":
+            assert kinds.count("push") >= 2  # rounds 2 and 3, each player at least once
+        if kind == "rounds_modifier":
+            assert log["result"]["rounds"] == 4
+        if kind == "initiative_to":
+            assert all(e["side"] == "b" for e in log["events"] if e["action"] == "initiative")
+        if kind == "extra_blocked":
+            assert {"6,5", "6,4"} <= set(log["grid"]["blocked"])
+
+
+def test_a_twist_the_engine_cannot_carry_out_is_refused_naming_the_field():
+    from generator.errors import SkirmishError
+    from generator.systems.bladeborn.models import Twist
+
+    twist = Twist(name="Relic Hunt", text="t", effect={"kind": "hold_relic", "points": 2})
+    with pytest.raises(SkirmishError, match=r"Relic Hunt.*effect: kind: 'hold_relic' is not a twist effect"):
+        _battle(CINDER, HOLLOW, {"twist": twist})
+    twist = Twist(name="Bad Numbers", text="t", effect={"kind": "sight_limit", "range": 3, "colour": 1})
+    with pytest.raises(SkirmishError, match=r"effect.colour: is not a number kind 'sight_limit' takes"):
+        _battle(CINDER, HOLLOW, {"twist": twist})
+
+
+def _card(**changes):
+    from generator.systems.bladeborn.battle import load_card
+
+    card, _ = load_card(None)
+    data = card.model_dump()
+    data.update(changes)
+    from generator.systems.bladeborn.models import BattleCard
+
+    return BattleCard.model_validate(data)
+
+
+def test_last_standing_ends_the_battle_when_a_warband_is_gone():
+    card = _card(scoring=[{"kind": "last_standing"}], points_per_objective=0)
+    system, battle = _battle(CINDER, HOLLOW, {"card": card, "twist": "none"})
+    ended_early = 0
+    for seed in range(20):
+        result = play(system.game, battle, {"a": BladebornGreedy(), "b": RandomPolicy()}, Rng(seed))
+        if "last warband standing" in result.reason:
+            ended_early += 1
+            assert result.winner == "a"
+    assert ended_early >= 1
+
+
+def test_the_defender_wins_a_level_battle_when_the_card_says_so():
+    card = _card(scoring=[{"kind": "take_down", "points": 1, "when": "immediately"}], points_per_objective=0,
+                 tie="defender", roles={"a": "attacker", "b": "defender"})
+    system, battle = _battle(CINDER, CINDER, {"card": card, "twist": "none"})
+    for seed in range(30):
+        result = play(system.game, battle, {"a": RandomPolicy(), "b": RandomPolicy()}, Rng(seed))
+        if result.score["a"] == result.score["b"]:
+            assert result.winner == "b" and "defender" in result.reason
+            break
+    else:
+        pytest.fail("no level battle in 30 seeds")
+
+
+def test_a_tie_rule_naming_a_role_needs_the_roles():
+    from generator.errors import SkirmishError
+
+    with pytest.raises(SkirmishError, match="tie: 'defender' needs roles"):
+        _battle(CINDER, HOLLOW, {"card": _card(tie="defender"), "twist": "none"})
+
+
+def test_a_warband_from_the_warcry_data_set_format_plays(tmp_path):
+    from generator.errors import SkirmishError
+    from generator.play.simulate import load_pair
+
+    def record(name, warband, move=4):
+        return {"name": name, "warband": warband, "grand_alliance": "order", "runemarks": ["warrior"],
+                "movement": move, "toughness": 4, "wounds": 12, "points": 100,
+                "weapons": [{"attacks": 3, "strength": 4, "dmg_hit": 1, "dmg_crit": 3, "min_range": 0,
+                             "max_range": 1, "runemark": "sword"}]}
+
+    one = tmp_path / "band.json"
+    one.write_text(json.dumps([record(f"Guard {i}", "Test Guard") for i in range(4)]))
+    system, a, b = load_pair(one, GILDED)
+    assert system.name == "warcry" and a.name == "Test Guard" and len(a.fighters) == 4
+    two = tmp_path / "many.json"
+    two.write_text(json.dumps([record("X", "Alpha"), record("Y", "Beta")]))
+    with pytest.raises(SkirmishError, match="holds 2 warbands"):
+        load_pair(two, GILDED)
+    system, a, _ = load_pair(f"{two}#Beta", GILDED)
+    assert [f.name for f in a.fighters] == ["Y"]
+
+
+def _deck_cards():
+    from generator.content.library import library
+
+    return sorted(l.model.name for l in library().load("bladeborn", "battle-card"))
+
+
+def _deck_twists():
+    from generator.systems.bladeborn.battle import all_twists
+
+    return sorted(t.name for t, _ in all_twists())
+
+
+@pytest.mark.parametrize("card", _deck_cards())
+def test_every_built_in_battle_card_plays_by_the_rules(card):
+    system, battle = _battle(CINDER, HOLLOW, {"card": card, "twist": "none"})
+    for seed in range(2):
+        log = play(system.game, battle, {"a": BladebornGreedy(), "b": RandomPolicy()}, Rng(seed)).to_json()
+        assert audit(log, battle.board.map) == []
+        assert log["battle"]["card"] == card
+
+
+@pytest.mark.parametrize("twist", _deck_twists())
+def test_every_built_in_twist_plays_by_the_rules(twist):
+    system, battle = _battle(GILDED, MARROW, {"twist": twist})
+    log = play(system.game, battle, {"a": BladebornGreedy(), "b": BladebornGreedy()}, Rng(3)).to_json()
+    assert audit(log, battle.board.map) == [] and log["battle"]["twist"] == twist
+
+
+def test_the_box_counts_twelve_battle_cards_and_fourteen_twists():
+    assert len([c for c in _deck_cards() if c != "The Last Bridge"]) == 12 and len(_deck_twists()) == 14

@@ -41,6 +41,8 @@ from generator.systems.bladeborn import mechanics as rules
 from generator.systems.warcry.mechanics import Group, roll_off
 
 SIDES = ("a", "b")
+#: Scoring rules counted at the end of a round or of the battle (the others score as they happen).
+POSITIONAL_SCORING = ("per_objective", "hold_centre", "most_objectives", "enemy_territory")
 OTHER = {"a": "b", "b": "a"}
 #: Inspiring Presence reaches friends this many hexes away (6" at the Warcry scale of 2" a hex).
 INSPIRING_REACH = 3
@@ -121,25 +123,57 @@ class ActivationInPlay:
         return self.actions - self.made
 
 
+@dataclass(frozen=True)
+class ScoreRule:
+    """One way to score victory points (the shared scoring vocabulary; see ``battle.SCORING_KINDS``)."""
+
+    kind: str
+    points: int = 1
+    when: str = "end_of_round"  # end_of_round | end_of_battle | immediately
+    from_round: int = 1
+
+
 @dataclass
 class BattleRules:
-    """What the battle card and the twist ask of the engine."""
+    """What the battle card and the twist ask of the engine, as numbers it runs."""
 
     name: str
     rounds: int
     objectives: tuple[Pos, ...]
     starts: dict[str, tuple[Pos, ...]]  # by card player (symbol) "a"/"b"
     reserves: dict[str, tuple[Pos, ...]]
-    scoring: dict[str, int]  # kind -> points
+    scoring: tuple[ScoreRule, ...] = ()
     tie: str = "draw"
+    roles: dict[str, str] = field(default_factory=dict)  # card player -> attacker/defender
     twist: str | None = None
     crit_bonus: int = 0
+    hit_bonus: int = 0
+    hit_bonus_range: str | None = None  # melee | ranged | None (every weapon)
+    attacks_change: int = 0
+    attacks_range: str | None = None
+    stat_changes: dict[str, int] = field(default_factory=dict)  # move, toughness
     sight_range: int | None = None
+    range_limit: int | None = None
     ability_dice: int = rules.ABILITY_DICE
-    takedown_points: int = 0
-    takedown_first_only: bool = False
-    stat_changes: dict[str, int] = field(default_factory=dict)
+    pushes_per_round: int = 0
+    round_damage: int = 0
+    round_damage_where: str | None = None  # objectives | None (every fighter)
+    round_heal: int = 0
+    reserves_from: int = 2
+    objective_bonus: int = 0
+    objective_bonus_from: int = 1
+    takedown_bonus: int = 0
+    takedown_bonus_per_round: int | None = None
+    initiative_to: str | None = None  # a card player, a role, or "underdog"
     reserve_count: dict[str, int] = field(default_factory=dict)
+    fixed_territories: bool = False  # seat a sets up in card player a's territory (asymmetric cards)
+
+    def points_for(self, kind: str) -> int:
+        return sum(r.points for r in self.scoring if r.kind == kind)
+
+    @property
+    def last_standing(self) -> bool:
+        return any(r.kind == "last_standing" for r in self.scoring)
 
 
 def _cell(board: Board, pos: Pos) -> str:
@@ -170,10 +204,37 @@ class BladebornState:
         self.pending_inspired: str | None = None
         self.control: dict[Pos, str | None] = {o: None for o in battle_rules.objectives}
         self.vp = {"a": 0, "b": 0}
-        self.took_down_this_round = False
+        self.took_down_this_round = 0
+        self.first_blood = False
+        self.forced_winner: str | None = None
+        self.tiebreak: tuple[str | None, str] | None = None
         self.ended = False
         self.end_reason = ""
         self.rounds_played = 0
+        self.version = 0
+        self._memo_key = None
+        self._occupied: set[Pos] = set()
+        self._enemies: dict = {}
+        self.pushers: list[str] = []
+        self.pushes_left = 0
+        self.centre = self._centre_objective()
+        if battle_rules.fixed_territories or battle_rules.roles:
+            for side in SIDES:  # an asymmetric card: each seat sets up in its own player's territory
+                self.territory[side] = side
+                self.territory_hexes[side] = self._territory_of(side)
+
+    def _centre_objective(self) -> Pos | None:
+        """The objective nearest the middle of the board (``hold_centre`` scores it)."""
+        if not self.rules.objectives:
+            return None
+        grid = self.board.grid
+        mid = ((grid.width - 1) / 2, (grid.height - 1) / 2)
+
+        def off(pos):
+            col, row = self.board.cell_of(pos)
+            return ((col - mid[0]) ** 2 + (row - mid[1]) ** 2, col, row)
+
+        return min(self.rules.objectives, key=off)
 
     # ---- protocol ------------------------------------------------------------------------------
 
@@ -185,18 +246,78 @@ class BladebornState:
 
     def outcome(self) -> Outcome:
         a, b = self.vp["a"], self.vp["b"]
+        if self.forced_winner is not None:
+            return Outcome(self.forced_winner, dict(self.vp), self.rounds_played,
+                           f"{self.rules.name}: the last warband standing wins")
         winner = "a" if a > b else "b" if b > a else None
         reason = f"{self.rules.name}: most victory points"
-        if winner is None and self.rules.tie == "most-fighters":
-            left = {s: sum(1 for f in self.fighters.values() if f.side == s and f.on) for s in SIDES}
-            if left["a"] != left["b"]:
-                winner = "a" if left["a"] > left["b"] else "b"
-                reason = f"{self.rules.name}: equal victory points, more fighters left"
-        if winner is None:
+        if winner is None and self.tiebreak is not None:
+            winner, why = self.tiebreak
+            reason = f"{self.rules.name}: equal victory points, " + (why if winner else "a draw")
+        elif winner is None:
             reason = f"{self.rules.name}: equal victory points, a draw"
         if self.end_reason:
             reason += f" ({self.end_reason})"
         return Outcome(winner, dict(self.vp), self.rounds_played, reason)
+
+    def takedown_points(self, target: FighterInPlay) -> int:
+        """Victory points the enemy would score now for taking ``target`` down."""
+        r = self.rules
+        points = r.points_for("take_down")
+        if not self.first_blood:
+            points += r.points_for("first_blood")
+        if target.id[1:] == "1":
+            points += r.points_for("slay_leader")
+        if r.takedown_bonus and (r.takedown_bonus_per_round is None or self.took_down_this_round < r.takedown_bonus_per_round):
+            points += r.takedown_bonus
+        return points
+
+    def objective_stakes(self, side: str) -> dict[Pos, float]:
+        """What holding each objective is worth to ``side`` at the next scoring, in victory points."""
+        r = self.rules
+        stakes = {o: 0.0 for o in r.objectives}
+        held = sum(1 for h in self.control.values() if h == side)
+        for rule in r.scoring:
+            if rule.kind == "per_objective":
+                bonus = r.objective_bonus if self.round + 1 >= r.objective_bonus_from else 0
+                for o in stakes:
+                    stakes[o] += rule.points + bonus
+            elif rule.kind == "hold_centre" and self.centre in stakes:
+                stakes[self.centre] += rule.points
+            elif rule.kind == "most_objectives":
+                for o in stakes:
+                    stakes[o] += rule.points / max(1, len(stakes) - held)
+        return stakes
+
+    def side_of_player(self, player: str) -> str | None:
+        """The side (seat) whose territory is the card's player ``player``."""
+        return next((s for s, p in self.territory.items() if p == player), None)
+
+    def side_with_role(self, role: str) -> str | None:
+        player = next((p for p, r in self.rules.roles.items() if r == role), None)
+        return None if player is None else self.side_of_player(player)
+
+    def _settle_tie(self, rng) -> None:
+        """Work out now (dice included) who wins if the victory points end level."""
+        tie = self.rules.tie
+        left = {s: len(self.side_fighters(s)) for s in SIDES}
+        if tie == "draw":
+            self.tiebreak = (None, "a draw")
+        elif tie == "most_fighters":
+            w = None if left["a"] == left["b"] else ("a" if left["a"] > left["b"] else "b")
+            self.tiebreak = (w, "more fighters left")
+        elif tie in ("defender", "attacker"):
+            self.tiebreak = (self.side_with_role(tie), f"the {tie} wins ties")
+        elif tie == "roll_off":
+            w, history = roll_off(rng)
+            self.tiebreak = (w, f"won the roll-off {_dice_dict(history)}")
+        elif tie == "tiebreakers":
+            from generator.systems.bladeborn.campaign import BattleEnd, tiebreak
+
+            held = {s: sum(1 for h in self.control.values() if h == s) for s in SIDES}
+            total = {s: sum(1 for f in self.fighters.values() if f.side == s) for s in SIDES}
+            w, step = tiebreak(BattleEnd(left, total, held), rng)
+            self.tiebreak = (w, f"campaign tiebreaker {step}")
 
     def header(self) -> dict[str, Any]:
         grid = self.board.grid
@@ -219,9 +340,11 @@ class BladebornState:
                      "blocked": blocked},
             "battle": {"card": self.rules.name, "rounds": self.rules.rounds, "twist": self.rules.twist,
                        "objectives": [self.board.label(o) for o in self.rules.objectives],
-                       "scoring": dict(self.rules.scoring), "tie": self.rules.tie,
+                       "scoring": [dict(kind=r.kind, points=r.points, when=r.when, from_round=r.from_round)
+                                   for r in self.rules.scoring],
+                       "tie": self.rules.tie, "roles": dict(self.rules.roles),
                        "stat_changes": dict(self.rules.stat_changes), "sight_range": self.rules.sight_range,
-                       "crit_bonus": self.rules.crit_bonus},
+                       "range_limit": self.rules.range_limit},
             "sides": sides,
         }
 
@@ -231,10 +354,21 @@ class BladebornState:
         return [f for f in self.fighters.values() if f.side == side and f.where == where]
 
     def occupied(self) -> set[Pos]:
-        return {f.pos for f in self.fighters.values() if f.on}
+        """Hexes holding a fighter (worked out once per moment: do not change the set)."""
+        key = ("occupied", self.version)
+        if self._memo_key != key:
+            self._memo_key, self._occupied = key, {f.pos for f in self.fighters.values() if f.on}
+        return self._occupied
 
     def enemy_positions(self, side: str) -> dict[str, Pos]:
-        return {f.id: f.pos for f in self.fighters.values() if f.on and f.side != side}
+        """Enemy fighter id -> hex for ``side`` (worked out once per moment)."""
+        cached = self._enemies.get((side, self.version))
+        if cached is None:
+            if len(self._enemies) > 4:
+                self._enemies.clear()
+            cached = {f.id: f.pos for f in self.fighters.values() if f.on and f.side != side}
+            self._enemies[(side, self.version)] = cached
+        return cached
 
     def can_see(self, a: Pos, b: Pos) -> bool:
         if self.rules.sight_range is not None and self.board.distance(a, b) > self.rules.sight_range:
@@ -253,10 +387,12 @@ class BladebornState:
         stats = {"attacks": weapon.attacks, "strength": weapon.strength, "dmg_hit": weapon.dmg_hit,
                  "dmg_crit": weapon.dmg_crit, "max_range": weapon.max_range}
         mods: dict[str, int] = {}
-        for stat in ("attacks", "strength"):
-            change = self.rules.stat_changes.get(stat, 0)
-            if change:
-                mods[stat] = mods.get(stat, 0) + change
+        r = self.rules
+        kind = "melee" if weapon.melee else "ranged"
+        if r.attacks_change and r.attacks_range in (None, kind):
+            mods["attacks"] = r.attacks_change
+        if r.hit_bonus and r.hit_bonus_range in (None, kind):
+            mods["dmg_hit"] = r.hit_bonus
         act = self.activation
         if act is not None and act.fighter == fighter.id:
             if act.melee_attacks_bonus and weapon.melee:
@@ -268,6 +404,9 @@ class BladebornState:
             mods["dmg_crit"] = mods.get("dmg_crit", 0) + self.rules.crit_bonus
         for stat, change in mods.items():
             stats[stat] = max(1 if stat in ("attacks", "strength", "max_range") else 0, stats[stat] + change)
+        if r.range_limit is not None and stats["max_range"] > r.range_limit:
+            mods["max_range"] = mods.get("max_range", 0) + r.range_limit - stats["max_range"]
+            stats["max_range"] = max(r.range_limit, weapon.min_range)
         return stats, mods
 
     def targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
@@ -358,6 +497,8 @@ class BladebornState:
             return [("place", f.id, p) for f in self.fighters.values() if f.side == side and f.where == "ready" for p in spots]
         if phase == "first":
             return [("first", s) for s in SIDES]
+        if phase == "push":
+            return self._push_targets(side) or [("push-none",)]
         if phase == "arrive":
             spots = self._arrival_hexes(side)
             return [("arrive", f.id, p) for f in self.side_fighters(side, "reserve") for p in spots] or [("arrive-none",)]
@@ -426,6 +567,7 @@ class BladebornState:
     # ---- apply ----------------------------------------------------------------------------------
 
     def apply(self, action: tuple, rng) -> list[dict]:
+        self.version += 1  # lets players cache what they worked out about one moment
         kind = action[0]
         handler = getattr(self, "_do_" + kind.replace("-", "_"), None)
         if handler is None:
@@ -439,6 +581,7 @@ class BladebornState:
     def _do_reserve(self, action, rng):
         fighter = self.fighters[action[1]]
         fighter.where = "reserve"
+        self.version += 1
         return [self._event("reserve", side=fighter.side, fighter=fighter.id)]
 
     def _do_reserve_done(self, action, rng):
@@ -464,6 +607,7 @@ class BladebornState:
             self.territory[OTHER[side]] = OTHER[player]
             self.territory_hexes[OTHER[side]] = self._territory_of(OTHER[player])
         fighter.pos, fighter.where = pos, "on"
+        self.version += 1
         events = [self._event("place", side=side, fighter=fid, cell=self.board.label(pos))]
         self.decider = OTHER[side]
         return events + self._after_placement_check(rng)
@@ -480,6 +624,49 @@ class BladebornState:
     def start_round(self, rng) -> list[dict]:
         self.round += 1
         events = [self._event("round")]
+        self.took_down_this_round = 0
+        if self.rules.pushes_per_round and self.round > 1:
+            first = self.initiative or "a"
+            self.pushers = [first, OTHER[first]]
+            self.pushes_left = self.rules.pushes_per_round
+            self.phase, self.decider = "push", first
+            return events
+        return events + self._hero_phase(rng)
+
+    def _push_targets(self, side: str) -> list[tuple]:
+        occupied = self.occupied()
+        out = []
+        for enemy in self.side_fighters(OTHER[side]):
+            for n in self.board.open_neighbours(enemy.pos):
+                if rules.push_problem(enemy.pos, n, occupied, (), self.board.distance) is None:
+                    out.append(("push", enemy.id, n))
+        return out
+
+    def _do_push(self, action, rng):
+        _, fid, pos = action
+        target = self.fighters[fid]
+        pusher = self.decider
+        event = self._event("push", side=target.side, fighter=fid, by=pusher, cell=self.board.label(pos),
+                            path=[self.board.label(target.pos), self.board.label(pos)])
+        target.pos = pos
+        self.version += 1
+        return [event] + self._next_push(rng)
+
+    def _do_push_none(self, action, rng):
+        return self._next_push(rng, skip=True)
+
+    def _next_push(self, rng, skip: bool = False) -> list[dict]:
+        self.pushes_left -= 1
+        if self.pushes_left <= 0 or skip:
+            self.pushers.pop(0)
+            self.pushes_left = self.rules.pushes_per_round
+        if self.pushers:
+            self.decider = self.pushers[0]
+            return []
+        return self._update_control() + self._hero_phase(rng)
+
+    def _hero_phase(self, rng) -> list[dict]:
+        events = []
         counts = {}
         for side in SIDES:
             faces = rng.dice(self.rules.ability_dice, 6)
@@ -489,7 +676,10 @@ class BladebornState:
             counts[side] = len(roll.singles)
             events.append(self._event("ability_dice", side=side, dice=faces, singles=len(roll.singles),
                                       groups=roll.describe()))
-        if counts["a"] != counts["b"]:
+        forced = self._initiative_to()
+        if forced is not None:
+            holder, why = forced, f"the twist gives it to the {self.rules.initiative_to}"
+        elif counts["a"] != counts["b"]:
             holder, why = ("a" if counts["a"] > counts["b"] else "b"), "more singles"
         elif self.round == 1:
             holder, dice = roll_off(rng)
@@ -502,10 +692,22 @@ class BladebornState:
         self.activations = {s: rules.Activations({f.id for f in self.side_fighters(s)}) for s in SIDES}
         self.turns = {"a": 0, "b": 0}
         self.first_turn_done = {"a": False, "b": False}
-        self.took_down_this_round = False
         self.phase = "first"
         self.decider = holder
         return events
+
+    def _initiative_to(self) -> str | None:
+        who = self.rules.initiative_to
+        if who is None:
+            return None
+        if who in ("a", "b"):
+            return self.side_of_player(who) or who
+        if who in ("attacker", "defender"):
+            return self.side_with_role(who)
+        if who == "underdog":
+            points = {s: sum(f.points for f in self.fighters.values() if f.side == s) for s in SIDES}
+            return None if points["a"] == points["b"] else min(SIDES, key=lambda s: points[s])
+        return None
 
     def _do_first(self, action, rng):
         side = action[1]
@@ -526,7 +728,8 @@ class BladebornState:
                 continue
             if not self.first_turn_done[side]:
                 self.first_turn_done[side] = True
-                if self.round > 1 and self.side_fighters(side, "reserve") and self._arrival_hexes(side):
+                if (self.round >= self.rules.reserves_from and self.side_fighters(side, "reserve")
+                        and self._arrival_hexes(side)):
                     self.phase, self.decider = "arrive", side
                     return events
             if any(self.activations[side].can_activate(f.id) for f in self.side_fighters(side)):
@@ -541,6 +744,7 @@ class BladebornState:
         _, fid, pos = action
         fighter = self.fighters[fid]
         fighter.pos, fighter.where = pos, "on"
+        self.version += 1
         self.activations[fighter.side].on_battlefield.add(fid)
         events = [self._event("place", side=fighter.side, fighter=fid, cell=self.board.label(pos), from_reserve=True)]
         self.phase, self.decider = "activate", fighter.side
@@ -599,6 +803,7 @@ class BladebornState:
         if bonus:
             event.update(bonus=True, ability=bonus)
         fighter.pos = dest
+        self.version += 1
         return [event]
 
     def _do_disengage(self, action, rng):
@@ -611,6 +816,7 @@ class BladebornState:
         event = self._event("disengage", side=fighter.side, fighter=fighter.id,
                             path=[self.board.label(fighter.pos), self.board.label(action[1])])
         fighter.pos = action[1]
+        self.version += 1
         return [event] + self._action_made(rng)
 
     def _do_attack(self, action, rng):
@@ -641,20 +847,30 @@ class BladebornState:
         if not rules.is_taken_down(target.damage, target.wounds):
             return []
         target.where, target.pos = "down", None
+        self.version += 1
         self.activations[target.side].taken_down(target.id)
         events = [self._event("taken_down", side=target.side, fighter=target.id)]
         if by is not None:
             if self.activation and self.activation.fighter == by.id:
                 self.activation.took_down = True
             scorer = by.side
-            points = self.rules.scoring.get("takedowns", 0)
-            if self.rules.takedown_points and not (self.rules.takedown_first_only and self.took_down_this_round):
-                points += self.rules.takedown_points
-            self.took_down_this_round = True
+            r = self.rules
+            points, why = r.points_for("take_down"), ["take_down"] if r.points_for("take_down") else []
+            if not self.first_blood and r.points_for("first_blood"):
+                points += r.points_for("first_blood")
+                why.append("first_blood")
+            if target.id[1:] == "1" and r.points_for("slay_leader"):
+                points += r.points_for("slay_leader")
+                why.append("slay_leader")
+            if r.takedown_bonus and (r.takedown_bonus_per_round is None or self.took_down_this_round < r.takedown_bonus_per_round):
+                points += r.takedown_bonus
+                why.append("take_down_bonus")
+            self.first_blood = True
+            self.took_down_this_round += 1
             if points:
                 self.vp[scorer] += points
                 events.append(self._event("score", side=scorer, vp={scorer: points, OTHER[scorer]: 0},
-                                          why="takedown", total=dict(self.vp)))
+                                          why="+".join(why), total=dict(self.vp)))
         return events
 
     def _do_wait(self, action, rng):
@@ -746,6 +962,11 @@ class BladebornState:
         self.activations[side].turns_taken = self.turns[side]
         events = self._update_control()
         if self._wiped_out():
+            if self.rules.last_standing:
+                self.forced_winner = next(s for s in SIDES if any(
+                    f.where in ("on", "reserve") for f in self.fighters.values() if f.side == s))
+                self.rounds_played = self.round
+                return events + self._finish(rng)
             return events + self._finish_early(rng)
         self.turn_side = OTHER[side]
         return events + self._begin_turn(rng)
@@ -763,36 +984,85 @@ class BladebornState:
         self.control = new
         return events
 
-    def _score_round(self) -> dict[str, int]:
+    def _score(self, moment: str) -> dict[str, int]:
+        """Victory points of the positional scoring rules at the end of a round or of the battle."""
         gained = {"a": 0, "b": 0}
-        per = self.rules.scoring.get("objectives", 0)
-        if per:
-            for holder in self.control.values():
+        for r in self.rules.scoring:
+            if r.kind not in POSITIONAL_SCORING:
+                continue
+            if moment == "round" and not (r.when in ("end_of_round", "immediately") and self.round >= r.from_round):
+                continue
+            if moment == "battle" and r.when != "end_of_battle":
+                continue
+            if r.kind == "per_objective":
+                per = r.points + (self.rules.objective_bonus if self.round >= self.rules.objective_bonus_from else 0)
+                for holder in self.control.values():
+                    if holder in gained:
+                        gained[holder] += per
+            elif r.kind == "hold_centre":
+                holder = self.control.get(self.centre)
                 if holder in gained:
-                    gained[holder] += per
+                    gained[holder] += r.points
+            elif r.kind == "most_objectives":
+                held = {s: sum(1 for h in self.control.values() if h == s) for s in SIDES}
+                if held["a"] != held["b"]:
+                    gained["a" if held["a"] > held["b"] else "b"] += r.points
+            elif r.kind == "enemy_territory":
+                for f in self.fighters.values():
+                    if f.on and self.territory_hexes and f.pos in self.territory_hexes[OTHER[f.side]]:
+                        gained[f.side] += r.points
         return gained
 
     def _end_round(self, rng) -> list[dict]:
-        gained = self._score_round()
+        gained = self._score("round")
         for s in SIDES:
             self.vp[s] += gained[s]
         self.rounds_played = self.round
         events = [self._event("score", vp=gained, total=dict(self.vp))]
+        events += self._round_effects()
         for acts in self.activations.values():
             acts.end_phase()
+        if self._wiped_out():
+            if self.rules.last_standing:
+                self.forced_winner = next((s for s in SIDES if any(
+                    f.where in ("on", "reserve") for f in self.fighters.values() if f.side == s)), None)
+                return events + self._finish(rng)
+            return events + self._finish_early(rng, next_round=True)
         if self.round >= self.rules.rounds:
-            return events + self._finish()
+            return events + self._finish(rng)
         events += self.start_round(rng)
         return events
 
-    def _finish(self) -> list[dict]:
-        per = self.rules.scoring.get("survivors", 0)
+    def _round_effects(self) -> list[dict]:
+        """A twist's damage or healing at the end of a battle round."""
         events = []
-        if per:
-            gained = {s: per * len(self.side_fighters(s)) for s in SIDES}
+        r = self.rules
+        if r.round_damage:
+            for f in list(self.fighters.values()):
+                if not f.on:
+                    continue
+                if r.round_damage_where == "objectives" and not any(
+                        self.board.distance(f.pos, o) <= 1 for o in r.objectives):
+                    continue
+                events.append(self._event("damage", side=f.side, fighter=f.id, damage=r.round_damage, why=r.twist))
+                events += self._deal(f, r.round_damage, by=None)
+        if r.round_heal:
+            for f in self.fighters.values():
+                if f.on and f.damage:
+                    healed = min(f.damage, r.round_heal)
+                    f.damage -= healed
+                    events.append(self._event("heal", side=f.side, fighter=f.id, amount=healed, ability=r.twist))
+        return events
+
+    def _finish(self, rng) -> list[dict]:
+        events = []
+        gained = self._score("battle")
+        if any(gained.values()):
             for s in SIDES:
                 self.vp[s] += gained[s]
-            events.append(self._event("score", vp=gained, why="survivors", total=dict(self.vp)))
+            events.append(self._event("score", vp=gained, why="end of the battle", total=dict(self.vp)))
+        if self.vp["a"] == self.vp["b"] and self.forced_winner is None:
+            self._settle_tie(rng)
         self.ended = True
         outcome = self.outcome()
         events.append(self._event("end", why=outcome.reason, winner=outcome.winner, vp=dict(self.vp)))
@@ -803,20 +1073,19 @@ class BladebornState:
             not any(f.where in ("on", "reserve") for f in self.fighters.values() if f.side == s) for s in SIDES
         )
 
-    def _finish_early(self, rng) -> list[dict]:
+    def _finish_early(self, rng, next_round: bool = False) -> list[dict]:
         """One warband is gone: the rest of the battle is scored as played (nobody can contest)."""
         events = []
         self.end_reason = "a warband was wiped out"
-        # the current round's end, then any rounds left, with control as it stands
         events += self._update_control()
-        for r in range(self.round, self.rules.rounds + 1):
+        for r in range(self.round + (1 if next_round else 0), self.rules.rounds + 1):
             self.round = r
-            gained = self._score_round()
+            gained = self._score("round")
             for s in SIDES:
                 self.vp[s] += gained[s]
             events.append(self._event("score", vp=gained, total=dict(self.vp)))
-        self.rounds_played = self.rules.rounds
-        return events + self._finish()
+        self.rounds_played = max(self.round, self.rules.rounds)
+        return events + self._finish(rng)
 
 
 def begin(state: BladebornState, rng) -> list[dict]:

@@ -37,10 +37,9 @@ __all__ = [
     "BattleCard",
     "BladebornArchetypes",
     "PlayerSetup",
-    "Scoring",
+    "CardRule",
     "Twist",
     "TwistDeck",
-    "TwistEffect",
     "Hex",
     "combatants",
     "describe",
@@ -86,6 +85,21 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class CardRule(BaseModel):
+    """The executable part of a card: a ``kind`` and its numbers (``{kind: per_objective, points: 1}``).
+
+    Which kinds exist, and the numbers each takes, is the scenario layer's vocabulary
+    (``generator.scenarios.rules``), checked when decks are loaded for a scenario; the card
+    itself only keeps the shape, so the engine and the decks can grow together.
+    """
+
+    model_config = ConfigDict(extra="allow")
+    kind: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+
+    def params(self) -> dict:
+        return dict(self.model_extra or {})
+
+
 class PlayerSetup(_Strict):
     """One player's hexes on a battle card: where they start and where reserves arrive."""
 
@@ -94,19 +108,20 @@ class PlayerSetup(_Strict):
     reserve: list[Hex] = Field(default_factory=list)
 
 
-class Scoring(_Strict):
-    """One way a battle card awards victory points, in terms the battle engine carries out.
+class CardRule(BaseModel):
+    """The executable part of a card: a ``kind`` and its numbers (``{kind: per_objective, points: 1}``).
 
-    * ``objectives``: at the end of each battle round, ``points`` per objective a player controls;
-    * ``takedowns``: ``points`` each time a player takes an enemy fighter down;
-    * ``survivors``: when the battle ends, ``points`` per friendly fighter still on the battlefield.
+    Which kinds exist, and the numbers each takes, is one vocabulary shared by battle cards,
+    twists and scenarios; the Bladeborn engine says which of them it carries out
+    (``generator.systems.bladeborn.battle.SCORING_KINDS`` / ``EFFECT_KINDS``) and refuses a card
+    that asks for anything else, naming the file and field.
     """
 
-    kind: Literal["objectives", "takedowns", "survivors"]
-    points: int = Field(default=1, ge=1, le=10)
+    model_config = ConfigDict(extra="allow")
+    kind: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
 
-
-SCORING_KINDS = ("objectives", "takedowns", "survivors")
+    def params(self) -> dict:
+        return dict(self.model_extra or {})
 
 
 class BattleCard(_Strict):
@@ -129,16 +144,19 @@ class BattleCard(_Strict):
     victory: str = Field(min_length=1)
     #: Victory points scored per controlled objective at the end of each round (0 = none).
     points_per_objective: int = Field(default=0, ge=0, le=5)
-    #: Further scoring rules (``points_per_objective`` is the same as an ``objectives`` rule).
-    scoring: list[Scoring] = Field(default_factory=list)
-    #: Equal victory points: a draw, or a win for the player with more fighters on the battlefield.
-    tie: Literal["draw", "most-fighters"] = "draw"
+    #: The victory rules as data: each scoring rule's kind and numbers (``points``, ``when``:
+    #: end_of_round / end_of_battle / immediately, ``from_round``).
+    scoring: list[CardRule] = Field(default_factory=list)
+    #: How a level battle ends.
+    tie: Literal["draw", "tiebreakers", "most_fighters", "defender", "attacker", "roll_off"] = "draw"
+    #: Asymmetric cards: which player attacks and which defends (a tie rule may name them).
+    roles: dict[Literal["a", "b"], Literal["attacker", "defender"]] = Field(default_factory=dict)
 
-    def scoring_rules(self) -> list[Scoring]:
-        """Every scoring rule of the card, ``points_per_objective`` included."""
+    def scoring_rules(self) -> list[CardRule]:
+        """Every scoring rule of the card, ``points_per_objective`` included (as ``per_objective``)."""
         rules = list(self.scoring)
-        if self.points_per_objective and not any(r.kind == "objectives" for r in rules):
-            rules.insert(0, Scoring(kind="objectives", points=self.points_per_objective))
+        if self.points_per_objective and not any(r.kind == "per_objective" for r in rules):
+            rules.insert(0, CardRule(kind="per_objective", points=self.points_per_objective))
         return rules
 
     @field_validator("players")
@@ -159,43 +177,14 @@ class BattleCard(_Strict):
         return players
 
 
-class TwistEffect(_Strict):
-    """What a twist changes, in terms the battle engine carries out.
-
-    * ``crit-damage``: each critical hit deals ``amount`` more damage;
-    * ``sight-range``: fighters more than ``amount`` hexes apart cannot see each other;
-    * ``ability-dice``: players roll ``amount`` ability dice in the hero phase instead of six;
-    * ``takedown-points``: taking an enemy fighter down scores ``amount`` victory points (only the
-      first in each battle round with ``first_only``);
-    * ``stat``: every fighter's ``stat`` (move, toughness, attacks, strength) changes by ``amount``
-      (never below 1);
-    * ``extra-rounds``: the battle lasts ``amount`` more battle rounds;
-    * ``objective-points``: each controlled objective scores ``amount`` more at the end of a round.
-    """
-
-    kind: Literal["crit-damage", "sight-range", "ability-dice", "takedown-points", "stat", "extra-rounds",
-                  "objective-points"]
-    amount: int = Field(ge=-3, le=12)
-    stat: Literal["move", "toughness", "attacks", "strength"] | None = None
-    first_only: bool = False
-
-    @field_validator("stat")
-    @classmethod
-    def _stat_only_for_stat(cls, value, info: ValidationInfo):
-        if info.data.get("kind") == "stat" and value is None:
-            raise ValueError("a 'stat' twist names the stat it changes: move, toughness, attacks or strength")
-        return value
-
-
-TWIST_KINDS = ("crit-damage", "sight-range", "ability-dice", "takedown-points", "stat", "extra-rounds", "objective-points")
-
-
 class Twist(_Strict):
     """A twist card: one rule that changes a single battle; ``effect`` is what the engine does."""
 
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
-    effect: TwistEffect | None = None
+    #: The rule as data, e.g. ``{kind: crit_damage_bonus, amount: 1}``; a twist without one is only
+    #: prose, and the battle engine refuses to play it.
+    effect: CardRule | None = None
 
 
 class TwistDeck(_Strict):

@@ -27,6 +27,7 @@ APPROACH = 0.12            # per step closer to the nearest objective we do not 
 ENGAGE = 0.05              # per step closer to the nearest enemy (when there is no objective to go for)
 THREAT = 0.6               # weight of the damage enemies can deal to a hex next
 ABILITY_THRESHOLD = 0.08   # an ability must add at least this much to be worth its dice
+MOVE_SHORTLIST = 8         # move destinations judged in full (plus any within reach of a fight)
 
 
 @lru_cache(maxsize=65536)
@@ -41,12 +42,25 @@ def _odds(attacks: int, strength: int, toughness: int, hit: int, crit: int, woun
 class BladebornGreedy:
     name = "greedy"
 
+    def __init__(self):
+        self._cache_key = None
+        self._cache: dict = {}
+
+    def _memo(self, state) -> dict:
+        """A scratch dict for one moment of one battle (cleared when the state changes)."""
+        key = (id(state), state.version)
+        if key != self._cache_key:
+            self._cache_key, self._cache = key, {}
+        return self._cache
+
     def choose(self, state, actions, rng):
         phase = state.phase
         if phase == "reserve":
             return min(actions, key=lambda a: (self._worth(state, a[1]) if len(a) > 1 else 1e9, a))
         if phase in ("place", "arrive"):
             return self._place(state, actions)
+        if phase == "push":
+            return self._push(state, actions)
         if phase == "first":
             return ("first", state.decider) if ("first", state.decider) in actions else actions[0]
         if phase == "activate":
@@ -58,9 +72,15 @@ class BladebornGreedy:
     def _worths(self, state) -> dict[str, float]:
         """What each fighter is worth to the battle in VP: its share of its side's points times
         the objective points still to be fought for (at least 1). Computed once per decision."""
-        at_stake = max(1.0, len(state.rules.objectives) * max(1, state.rules.rounds - max(0, state.round - 1))
-                       * max(1, state.rules.scoring.get("objectives", 1)) * 0.5)
-        at_stake += state.rules.scoring.get("takedowns", 0) + state.rules.takedown_points
+        memo = self._memo(state)
+        if "worths" not in memo:
+            memo["worths"] = self._compute_worths(state)
+        return memo["worths"]
+
+    def _compute_worths(self, state) -> dict[str, float]:
+        r = state.rules
+        rounds_left = max(1, r.rounds - max(0, state.round - 1))
+        at_stake = max(1.0, len(r.objectives) * rounds_left * max(1, r.points_for("per_objective")) * 0.5)
         totals = {"a": 0.0, "b": 0.0}
         for f in state.fighters.values():
             totals[f.side] += f.points or 1.0
@@ -73,11 +93,18 @@ class BladebornGreedy:
         stats, _ = state.weapon_now(fighter, weapon)
         kill, capped = _odds(stats["attacks"], stats["strength"], state.toughness_of(target), stats["dmg_hit"],
                              stats["dmg_crit"], target.wounds_left)
-        worth = (worths or self._worths(state))[target.id]
+        worth = (worths or self._worths(state))[target.id] + state.takedown_points(target)
         return worth * (kill + 0.4 * capped / target.wounds)
 
     def _context(self, state, fighter) -> dict:
         """What every position of this decision is judged against, computed once."""
+        memo = self._memo(state)
+        key = ("context", fighter.id)
+        if key not in memo:
+            memo[key] = self._compute_context(state, fighter)
+        return memo[key]
+
+    def _compute_context(self, state, fighter) -> dict:
         worths = self._worths(state)
         enemies = []
         for e in state.fighters.values():
@@ -91,17 +118,22 @@ class BladebornGreedy:
                 danger = max(danger, kill + 0.4 * capped / fighter.wounds)
             attacks = [(w, self.attack_value(state, fighter, e, w, worths)) for w in fighter.weapons]
             enemies.append((e.pos, reach, danger, attacks))
-        goals = [o for o, holder in state.control.items() if holder != fighter.side]
-        return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id]}
+        stakes = state.objective_stakes(fighter.side)
+        goals = [o for o, holder in state.control.items() if holder != fighter.side and stakes.get(o, 0) > 0]
+        territory = state.territory_hexes.get("b" if fighter.side == "a" else "a", frozenset())
+        return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id],
+                "objectives": [(o, h, stakes.get(o, 0.0)) for o, h in state.control.items()],
+                "enemy_cells": [e[0] for e in enemies],
+                "territory": territory, "territory_points": state.rules.points_for("enemy_territory")}
 
     def _best_attack_from(self, state, fighter, pos, ctx=None) -> float:
         ctx = ctx or self._context(state, fighter)
-        board = state.board
+        apart = state.board.distance_from(pos)
         enemies = ctx["enemies"]
-        adjacent = [e for e in enemies if board.distance(pos, e[0]) == 1]
+        adjacent = [e for e in enemies if apart[e[0]] == 1]
         best = 0.0
         for epos, _, _, attacks in adjacent or enemies:
-            d = board.distance(pos, epos)
+            d = apart[epos]
             for w, value in attacks:
                 if value > best and w.min_range <= d <= w.max_range and state.can_see(pos, epos):
                     best = value
@@ -109,29 +141,60 @@ class BladebornGreedy:
 
     def position_value(self, state, fighter, pos, actions_after: int, ctx=None) -> float:
         ctx = ctx or self._context(state, fighter)
+        return self._plain_value(state, fighter, pos, ctx) + self._combat_value(state, fighter, pos, actions_after, ctx)
+
+    def _plain_value(self, state, fighter, pos, ctx) -> float:
+        """What a hex is worth before any fighting: objectives held or approached, territory."""
         board = state.board
+        walk = board.walk_from(pos)
+        apart = board.distance_from(pos)
         value = 0.0
-        for o, holder in state.control.items():
-            if board.distance(pos, o) <= 1:
-                value += OBJECTIVE_KEEP if holder == fighter.side else OBJECTIVE_HOLD
+        side = fighter.side
+        for o, holder, stake in ctx["objectives"]:
+            if apart[o] <= 1:
+                value += stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD)
+        if ctx["territory_points"] and pos in ctx["territory"]:
+            value += ctx["territory_points"]
         if ctx["goals"]:
-            value -= APPROACH * min(board.walk(pos, o) for o in ctx["goals"])
+            value -= APPROACH * min(map(walk.__getitem__, ctx["goals"]))
+        if ctx["enemy_cells"]:
+            value -= ENGAGE * min(map(walk.__getitem__, ctx["enemy_cells"]))
+        return value
+
+    def _combat_value(self, state, fighter, pos, actions_after: int, ctx) -> float:
+        """The attack a hex makes possible next, less the damage enemies can deal there."""
         enemies = ctx["enemies"]
-        if enemies:
-            value -= ENGAGE * min(board.walk(pos, e[0]) for e in enemies)
-        if actions_after > 0:
-            value += 0.9 * self._best_attack_from(state, fighter, pos, ctx)
+        if not enemies:
+            return 0.0
+        board = state.board
+        walk = board.walk_from(pos)
+        apart = board.distance_from(pos)
+        value = 0.9 * self._best_attack_from(state, fighter, pos, ctx) if actions_after > 0 else 0.0
         threat = 0.0
         for epos, reach, danger, _ in enemies:
-            apart = board.distance(epos, pos)
-            if apart == 1:
+            d = apart[epos]
+            if d == 1:
                 threat += min(1.0, 1.8 * danger)  # an adjacent enemy attacks twice without moving
-            elif apart <= reach + 1 and board.walk(epos, pos) - 1 <= reach:
+            elif d <= reach + 1 and walk[epos] - 1 <= reach:
                 # it must spend an action to come, then attacks once; with an action left here,
                 # this fighter may still step further away
                 threat += danger * (0.5 if actions_after > 0 else 1.0)
-        value -= THREAT * min(threat, 1.0) * ctx["worth"]
-        return value
+        return value - THREAT * min(threat, 1.0) * ctx["worth"]
+
+    def _best_moves(self, state, fighter, moves: list, actions_after: int, ctx) -> dict:
+        """Scores of move destinations: every hex by its plain value, and the most promising ones
+        (the best by plain value, and any hex within reach of a fight) by their combat value too."""
+        plain = {a: self._plain_value(state, fighter, a[1], ctx) for a in moves}
+        if not ctx["enemies"]:
+            return plain
+        reach = max(w.max_range for w in fighter.weapons) + 1
+        shortlist = set(sorted(plain, key=plain.get, reverse=True)[:MOVE_SHORTLIST])
+        for a in moves:
+            apart = state.board.distance_from(a[1])
+            if any(apart[e] <= max(reach, r + 1) for e, r, _, _ in ctx["enemies"]):
+                shortlist.add(a)
+        return {a: plain[a] + (self._combat_value(state, fighter, a[1], actions_after, ctx) if a in shortlist
+                               else -THREAT * ctx["worth"] * 0.0) for a in moves if a in shortlist}
 
     # ---- decisions ------------------------------------------------------------------------------
 
@@ -145,6 +208,22 @@ class BladebornGreedy:
         if not goals:
             return options[0]
         return min(options, key=lambda a: (min(state.board.walk(a[2], g) for g in goals), a[2]))
+
+    def _push(self, state, actions):
+        """Push the enemy that loses most: off an objective first, then farther from the nearest one."""
+        if actions[0][0] != "push":
+            return actions[0]
+        objectives = state.rules.objectives
+
+        def gain(action):
+            _, fid, dest = action
+            here = state.fighters[fid].pos
+            near = lambda p: min((state.board.walk(p, o) for o in objectives), default=0)  # noqa: E731
+            on_before = any(state.board.distance(here, o) <= 1 for o in objectives)
+            on_after = any(state.board.distance(dest, o) <= 1 for o in objectives)
+            return (on_before and not on_after, near(dest) - near(here), state.fighters[fid].points, fid, dest)
+
+        return max(actions, key=gain)
 
     def _activate(self, state, actions):
         best, best_score = actions[0], -1e9
@@ -169,15 +248,21 @@ class BladebornGreedy:
         ctx = self._context(state, fighter)
         here = self.position_value(state, fighter, fighter.pos, after, ctx)
         best, best_score = None, -1e18
+        moves = [a for a in actions if a[0] in ("move", "bonus-move")]
+        move_scores = self._best_moves(state, fighter, moves, after if not moves or moves[0][0] == "move"
+                                       else act.actions_left, ctx) if moves else {}
         for action in actions:
             kind = action[0]
-            if kind in ("attack", "bonus-attack"):
+            if kind in ("move", "bonus-move"):
+                if action not in move_scores:
+                    continue
+                score = move_scores[action]
+            elif kind in ("attack", "bonus-attack"):
                 score = self.attack_value(state, fighter, state.fighters[action[1]], fighter.weapons[action[2]],
                                           ctx["worths"])
                 score += 0.01 + (here if kind == "attack" else 0.0)
-            elif kind in ("move", "bonus-move", "disengage"):
-                score = self.position_value(state, fighter, action[1],
-                                            after if kind != "bonus-move" else act.actions_left, ctx)
+            elif kind == "disengage":
+                score = self.position_value(state, fighter, action[1], after, ctx)
             elif kind == "ability":
                 score = self._ability_value(state, fighter, action, ctx) - ABILITY_THRESHOLD + here
             elif kind == "wait":

@@ -15,14 +15,10 @@ out-of-range value is reported as "31 is above the maximum 12 (Attacks)" at its 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator
 
-from generator.errors import ContentError
-from generator.resources import content_dir
 
 #: A runemark is a short lowercase name: ``hero``, ``fly``, ``icon-bearer``, ``khagra``.
 Runemark = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]
@@ -74,16 +70,11 @@ class Limits(BaseModel):
     ability_costs: list[AbilityCost]
 
 
-@lru_cache(maxsize=None)
 def load_limits(system: str) -> Limits:
-    """The built-in limits of ``system`` (``content/<system>/limits.yaml``), read once."""
-    path = content_dir() / system / "limits.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as err:  # a broken install, not a user mistake
-        raise ContentError(f"{path}: cannot read the {system} limits: {err}") from err
-    data = {k: v for k, v in data.items() if k not in ("system", "kind")}
-    return Limits.model_validate(data)
+    """The limits of ``system`` (``<system>/limits.yaml``, the user's ``--content`` copy first)."""
+    from generator.content import load_content
+
+    return load_content(f"{system}/limits.yaml", Limits)
 
 
 #: Labels used in messages and text cards.
