@@ -14,13 +14,58 @@ Every problem is one line naming the file, the field and what is allowed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from generator.errors import SkirmishError
 
 KEYS = {"system", "kind", "name", "map", "card", "variant", "twist", "forces", "seed", "notes", "description"}
+
+
+def _reads_variants(loaded) -> bool:
+    """Whether the system's battles take a ``variant`` (one that ignores it accepts any name)."""
+    if loaded.system.make_battle is None:
+        return False
+    try:
+        loaded.system.make_battle(loaded.rosters["a"], loaded.rosters["b"], {"variant": "no-such-variant", "twist": None})
+    except SkirmishError:
+        return True
+    return False
+
+
+def _full_scenario(path: str | Path) -> "Scenario":
+    """A ``kind: scenario`` file of issue 12 (generator.scenarios.model), checked by its own loader:
+    its map (with the deployment and objectives drawn on it) becomes the battle's map, and its
+    twist is named to the system; the rest of its victory block is the game's to honour."""
+    from generator.scenarios.model import load_scenario as load_full
+
+    loaded = load_full(path)
+    scn = loaded.scenario
+    names = {side: str(getattr(loaded.rosters[side], "name", None) or f"side {side}") for side in ("a", "b")}
+    base = {"map": loaded.board, "card": None, "variant": getattr(scn, "variant", None)}
+    twist = scn.twist.name if scn.twist is not None else None
+    # the first reading of the twist the system accepts: as a twist, as a variant (Gorechosen's
+    # Single Combat), or left out (said once); a scenario without one asks for none
+    tries = ([{"twist": twist}, {"twist": None, "variant": twist.lower().replace(" ", "-")}] if twist else []) + \
+        [{"twist": "none"}, {"twist": None}]
+    notes = []
+    options = {**base, **tries[0]}
+    if twist and not _reads_variants(loaded):
+        tries.pop(1)
+    if loaded.system.make_battle is not None:
+        for attempt in tries:
+            options = {**base, **attempt}
+            try:
+                loaded.system.make_battle(loaded.rosters["a"], loaded.rosters["b"], dict(options))
+                break
+            except SkirmishError as err:
+                if "twist" not in str(err) and "variant" not in str(err) or attempt is tries[-1]:
+                    raise
+        if twist and options.get("twist") != twist and options.get("variant") != twist.lower().replace(" ", "-"):
+            notes.append(f"{Path(path).name}: the twist {twist!r} is not one {loaded.system.title} plays yet; "
+                         "battles are played without it")
+    return Scenario(loaded.system, dict(loaded.rosters), names, options, Path(path), notes)
 
 
 @dataclass
@@ -30,6 +75,7 @@ class Scenario:
     names: dict
     options: dict
     path: Path
+    notes: list = field(default_factory=list)  # what the battles leave out of the file, said once
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -42,6 +88,8 @@ def load_scenario(path: str | Path) -> Scenario:
     data = source.data
     if not isinstance(data, dict):
         raise SkirmishError(f"{source.where()}: a scenario is a mapping with system, map, card and forces")
+    if data.get("kind") == "scenario":
+        return _full_scenario(path)
     unknown = sorted(set(data) - KEYS)
     if unknown:
         raise SkirmishError(f"{source.where((unknown[0],))}: {unknown[0]}: is not a scenario field; "

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from generator.cli.common import SEED_HELP, console, examples, note, print_json, seed_note
+from generator.cli.common import SEED_HELP, console, examples, note, print_json, seed_note, warn
 from generator.errors import SkirmishError
 
 JOBS_HELP = "Processes to play on (default: all cores); the same seed gives the same answer whatever the count."
@@ -64,6 +64,8 @@ def balance(
         from generator.balance.scenario import load_scenario
 
         loaded = load_scenario(scenario)
+        for message in loaded.notes:
+            warn(message)
         options = dict(loaded.options)
         for key, value in (("card", battle), ("variant", variant), ("twist", twist)):
             if value is not None:
