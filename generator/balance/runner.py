@@ -262,8 +262,15 @@ class DaskRunner(Runner):
         futures = {}
         for task in chunks(tasks, size):
             futures[self.client.submit(play_chunk, *task, pure=False)] = task
-        for future in dask_completed(list(futures)):
-            part = future.result()
+        for future in dask_completed(list(futures), loop=self.client.loop):
+            try:
+                part = future.result()
+            except SkirmishError:
+                raise
+            except Exception as err:  # the cluster's environment, not the user's input
+                first = str(err).splitlines()[0] if str(err) else type(err).__name__
+                raise SkirmishError(f"--scheduler: the cluster could not play the battles ({first}); install the "
+                                    "same skirmish on the scheduler and every worker (docs/balance.md)") from None
             if progress:
                 progress(len(part))
             yield futures[future], part
