@@ -1,4 +1,4 @@
-"""Slow checks on the shipped rosters (run with ``pytest -m slow``): mirrors are balanced with a
+"""Slow checks on the shipped rosters (run with ``pytest --runslow``): mirrors are balanced with a
 fresh seed, and the same warband plus one fighter is not balanced after few battles."""
 
 import pytest
