@@ -108,7 +108,9 @@ def maps(out: Path, seed: int, log: Callable[[str], None]) -> list[Path]:
 
 #: How hard the demo looks for an even battle: a small search and one look at 600 battles (enough
 #: for a 95% interval of +-4 points), so the whole demo stays near a minute on two cores.
-DEMO_SETTINGS = dict(battles=600, look_every=600, candidates=4, screen_battles=60, rounds=2, variants=3, confirm=1)
+DEMO_SETTINGS = dict(battles=1200, look_every=1200, swaps=1, screen_battles=150, rounds=2, variants=3)
+#: The demo's forces per side (smaller than a full game, so the demo stays near a minute).
+DEMO_POINTS = {"warcry": 600, "bladeborn": 400}
 
 
 def scenarios(out: Path, seed: int, log: Callable[[str], None], systems: list[str] | None = None,
@@ -124,7 +126,8 @@ def scenarios(out: Path, seed: int, log: Callable[[str], None], systems: list[st
     names = systems or _systems_with_recipes()
     for name in names:
         log(f"{name}: building a balanced scenario")
-        made = generate(name, Rng(seed).spawn(name).integers(0, 2**31 - 1), settings=Settings(**DEMO_SETTINGS),
+        made = generate(name, Rng(seed).spawn(name).integers(0, 2**31 - 1), points=DEMO_POINTS.get(name),
+                        settings=Settings(**DEMO_SETTINGS),
                         jobs=jobs, progress=lambda text, _n=name: log(f"{_n}: {text}"))
         files = write_scenario(made, out / name)
         written += files

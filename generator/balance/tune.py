@@ -166,3 +166,78 @@ def even_force(
         if own:
             runner.close()
     return Tuned(chosen.force, verdict, verdict.balanced, screened, log)
+
+
+def near_mirror(
+    system: Any,
+    against: Any,
+    points: float,
+    options: dict | None,
+    rng: Rng,
+    runner: Runner | None = None,
+    swaps: int = 3,
+    rounds: int = 6,
+    variants: int = 4,
+    screen_battles: int = 120,
+    band: float = 0.03,
+    tolerance: float = 0.1,
+    name: str = "Even force",
+) -> Tuned:
+    """An opponent grown from an even start: a copy of ``against`` (a mirror match, which seats
+    alternating make exactly even on any map), then one combatant at a time swapped for a fresh
+    random one, a swap kept only when the screened score stays within ``band`` of 50%.
+
+    Random forces at equal points are rarely even (a 1.2% price gap can move a score by 5
+    points), and picking the best of many noisy screens mostly picks luck; starting from even and
+    staying near it needs far fewer battles. The result carries no verdict yet (``verdict`` is
+    None): the caller gives the final one, on the forces in the seats it wants.
+    """
+    check_playable(system)
+    options = dict(options or {})
+    own = runner is None
+    runner = runner or make_runner(1)
+    start = roster_from(system, list(system.combatants(against)), name)
+    best = Candidate(start, force_cost(system, start), score=0.5, origin="a copy of the other force")
+    log = ["started from a copy of the other force (a mirror match is even)"]
+    steps = [best.force]
+    kept = screened = 0
+    try:
+        for r in range(rounds):
+            if kept >= swaps:
+                break
+            trials = [_swapped(system, best, max(points, best.cost), tolerance, rng.spawn(f"round-{r}-variant-{v}"), name)
+                      for v in range(variants)]
+            reasons = sorted({t for t in trials if isinstance(t, str)})
+            trials = [t for t in trials if not isinstance(t, str)]
+            if not trials:
+                log.append(f"round {r + 1}: {'; '.join(reasons)}")
+                break
+            _screen(system, against, trials, options, rng.spawn(f"screen-round-{r}"), screen_battles, runner, None)
+            screened += len(trials)
+            near = min(trials, key=lambda c: c.distance)
+            if near.distance <= band:
+                best, kept = near, kept + 1
+                steps.append(best.force)
+                log.append(f"round {r + 1}: kept a swap screened at {near.score:.1%}")
+            else:
+                log.append(f"round {r + 1}: no swap stayed within {band:.0%} of even (nearest {near.score:.1%})")
+    finally:
+        if own:
+            runner.close()
+    tuned = Tuned(best.force, None, False, screened, log)
+    tuned.steps = steps  # every force kept on the way, the mirror first: a caller may step back
+    return tuned
+
+
+def screen(system: Any, force_a: Any, force_b: Any, options: dict | None, rng: Rng, battles: int,
+           runner: Runner | None = None) -> tuple[float, float]:
+    """A quick look, seats alternating: ``(A's score, share of draws)`` over ``battles`` battles."""
+    own = runner is None
+    runner = runner or make_runner(1)
+    try:
+        job = Job(system, force_a, force_b, dict(options or {}), rng.seed)
+        winners = [w for _, w, _ in runner.run_tagged([(job, 0, battles)], None)[job.key]]
+    finally:
+        if own:
+            runner.close()
+    return (winners.count("A") + 0.5 * winners.count(None)) / len(winners), winners.count(None) / len(winners)

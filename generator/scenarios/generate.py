@@ -4,10 +4,10 @@
 
 1. the system's recipe (``System.scenario_draft``) draws the map, deployment, objectives, victory
    and twist from its map generator and decks;
-2. side A is a force built to the budget (or the one given with ``--from``); side B is searched
-   for by simulation (:func:`generator.balance.tune.even_force`: random forces, then swaps) until
-   the battle on *this* map with *these* rules is even, or the closest one found is kept and the
-   scenario says honestly that it is not balanced;
+2. side A is a force built to the budget (or the one given with ``--from``); side B grows from
+   a copy of A by swapping combatants for fresh random ones, each swap kept only while the
+   battle on *this* map with *these* rules stays even in screening
+   (:func:`generator.balance.tune.near_mirror`);
 3. the verdict (:func:`generator.balance.matchup.play_verdict`, seats alternating, sequential
    95% interval against 45-55%) becomes the scenario's ``balance`` block.
 
@@ -33,11 +33,12 @@ class Settings:
 
     battles: int = 2000          # the verdict's budget of battles
     look_every: int = 200        # the sequential test's looks
-    candidates: int = 8          # random forces screened for side B
-    screen_battles: int = 120    # battles per screened candidate
-    rounds: int = 4              # rounds of swaps
+    swaps: int = 3               # combatants of side B swapped away from a copy of side A
+    screen_battles: int = 150    # battles per screened swap
+    rounds: int = 6              # rounds of swaps tried
     variants: int = 4            # swapped copies per round
-    confirm: int = 2             # finalists given the full verdict
+    lively_tries: int = 6        # side A forces tried until one's mirror match is decided often enough
+    max_draws: float = 0.10      # ... at most this share of draws
 
 
 @dataclass
@@ -125,7 +126,7 @@ def generate(
     from generator.balance.matchup import play_verdict
     from generator.balance.runner import make_runner
     from generator.balance.sequential import Plan
-    from generator.balance.tune import even_force
+    from generator.balance.tune import near_mirror, screen
     from generator.systems import get_system
 
     system = get_system(system_name)
@@ -162,28 +163,55 @@ def generate(
                    (base.scenario.budgets.a if base is not None and "forces" in keep else
                     system.extra.get("scenario_points", 500)))
 
-    # 2. side A
-    force_a = given.get("a") or random_force(system, budget, rng.spawn("force a"), name=f"{system.title} force A")
-    budgets = {s: max(budget, round(force_cost(system, given[s]), 1)) if s in given else budget for s in ("a", "b")}
-    provisional = _validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_a}, budgets, None))
-    options = options_of(provisional)
+    # 2. side A: a force whose mirror match is lively (a battle that ends in draws is a dull one)
     plan = Plan(max_battles=settings.battles, look_every=settings.look_every)
     notes: list[str] = []
     runner = make_runner(jobs, scheduler)
+    budgets = {s: max(budget, round(force_cost(system, given[s]), 1)) if s in given else budget for s in ("a", "b")}
     try:
+        force_a, options = None, None
+        tried = []
+        for attempt in range(1 if "a" in given else settings.lively_tries):
+            candidate = given.get("a") or random_force(system, budget, rng.spawn(f"force a {attempt}"),
+                                                       name=f"{system.title} force A")
+            provisional = _validated(_scenario_data(system, seed, parts, {"a": candidate, "b": candidate}, budgets, None))
+            candidate_options = options_of(provisional)
+            if "a" in given or "b" in given:
+                force_a, options = candidate, candidate_options
+                break
+            say("looking for a lively force")
+            _, draws = screen(system, candidate, candidate, candidate_options, rng.spawn(f"lively {attempt}"),
+                              settings.screen_battles, runner)
+            tried.append((draws, attempt, candidate, candidate_options))
+            if draws <= settings.max_draws:
+                break
+        if force_a is None:
+            draws, attempt, force_a, options = min(tried, key=lambda t: (t[0], t[1]))
+            if draws > settings.max_draws:
+                notes.append(f"no force in {len(tried)} tries fought to a finish often enough: "
+                             f"{draws:.0%} of its mirror battles were draws")
         # 3. side B, tuned to be even on this very battle
         if "b" in given:
             force_b = given["b"]
             say("checking the given forces")
             verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner)
         else:
-            say("searching for an even opponent")
-            tuned = even_force(system, force_a, budget, options, rng.spawn("force b"), runner=runner, plan=plan,
-                               candidates=settings.candidates, screen_battles=settings.screen_battles,
-                               rounds=settings.rounds, variants=settings.variants, confirm=settings.confirm,
-                               name=f"{system.title} force B")
-            force_b, verdict = tuned.force, tuned.verdict
-            notes += list(getattr(tuned, "log", []) or [])
+            say("growing an even opponent from a mirror match")
+            tuned = near_mirror(system, force_a, budget, options, rng.spawn("force b"), runner=runner,
+                                swaps=settings.swaps, rounds=settings.rounds, variants=settings.variants,
+                                screen_battles=settings.screen_battles, name=f"{system.title} force B")
+            notes += list(tuned.log)
+            steps = list(getattr(tuned, "steps", [tuned.force]))
+            # the last force kept first; if the verdict finds it uneven, one step back (the screens
+            # are short, so swaps drift), down to the mirror that seats alternating make even
+            tries = [steps[-1]] + ([steps[0]] if len(steps) > 1 else [])
+            for k, force_b in enumerate(tries):
+                say("the verdict")
+                verdict = play_verdict(system, force_a, force_b, options, rng.spawn(f"verdict {k}"), plan, runner)
+                if verdict.balanced:
+                    break
+                if k + 1 < len(tries):
+                    notes.append(f"the swapped force scored {verdict.to_json()['win_rate_a']:.1%}: back to the mirror")
     finally:
         runner.close()
     balance = _balance_block(verdict)

@@ -95,7 +95,11 @@ class GreedyPolicy:
     # ---- moves ---------------------------------------------------------------------------------
 
     def _beats(self, state, target, team) -> bool:
-        """Do ``team`` together remove ``target`` sooner than it removes all of them (expected)?"""
+        """Do ``team`` together remove ``target`` sooner than it removes all of them (expected)?
+
+        Patience runs out as the turn limit nears: after a third of it, a fight up to half again
+        as long as the enemy's is taken; after two thirds, any fight at all (a battle that ends at
+        the limit is a draw, and a draw is nobody's win)."""
         ours = sum(self.odds.mean(g, target) for g in team)
         if ours <= 0:
             return False
@@ -103,7 +107,14 @@ class GreedyPolicy:
         for g in team:
             rate = self.odds.mean(target, g)
             theirs += g.fighter.endurance_left / rate if rate > 0 else float(UNREACHABLE)
-        return target.fighter.endurance_left / ours <= theirs
+        limit = getattr(getattr(state, "scenario", None), "turn_limit", None)
+        slack = 1.0
+        if limit:
+            if state.round >= 2 * limit / 3:
+                return True
+            if state.round >= limit / 3:
+                slack = 1.5
+        return target.fighter.endurance_left / ours <= theirs * slack
 
     def _move(self, state, actions):
         side = state.turn_side
