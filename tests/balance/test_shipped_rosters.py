@@ -27,9 +27,16 @@ def test_a_shipped_roster_against_itself_is_balanced_with_a_fresh_seed(path):
     assert verdict.balanced, verdict.lines()  # fails about 1 run in 20 at most when truly even
 
 
-@pytest.mark.parametrize("path", [p for p in ROSTERS if not p.startswith("gorechosen")])
+WARCRY_FINDING = pytest.mark.xfail(
+    reason="the Warcry game on its default card: a copy of a fighter does not help, often hurts "
+           "(docs/balance.md, Speed); a game question for the Warcry engineer, not a balance one", strict=False)
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=WARCRY_FINDING) if p.startswith("warcry") else p
+                                  for p in ROSTERS if not p.startswith("gorechosen")])
 def test_the_same_warband_plus_one_fighter_is_not_balanced_within_400_battles(path):
     system, roster = load_roster(content_dir() / path)
     with LocalRunner() as runner:
         verdict = play_verdict(system, plus_one(system, roster), roster, {}, make_rng(None), Plan(2000), runner)
     assert verdict.verdict == "not balanced" and verdict.games <= 400, verdict.lines()
+    assert verdict.tally.win_rate_a > 0.55, verdict.lines()  # and it is the stronger side that wins
