@@ -133,8 +133,9 @@ class Manifest:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             self.entries: dict[str, str] = {str(k): str(v) for k, v in data.get("files", {}).items()}
+            self.groups: dict[str, str] = {str(k): str(v) for k, v in data.get("groups", {}).items()}
         except (OSError, ValueError, AttributeError):
-            self.entries = {}
+            self.entries, self.groups = {}, {}
 
     def owns(self, path: str | os.PathLike) -> bool:
         """True when ``path`` is in this folder, listed, and unchanged since the tool wrote it."""
@@ -149,15 +150,15 @@ class Manifest:
         if not force and Path(path).exists() and not self.owns(path):
             refuse_existing(path)
 
-    def remove_stale(self, keep: list[Path], stem: str | None = None) -> list[Path]:
+    def remove_stale(self, keep: list[Path], group: str | None = None) -> list[Path]:
         """Delete files of earlier runs that this run did not write again; returns them.
 
-        ``stem`` limits this to the files of one output set (``cards`` -> ``cards.pdf``,
-        ``cards-sheet3.png``), so several commands can share a folder without clearing each other."""
+        ``group`` limits this to one kind of output (``cards``: the sheets of a deck), so a folder
+        can hold a deck next to a scenario's other files without one run clearing the other's."""
         keep_names = {Path(p).name for p in keep if Path(p).parent.resolve() == self.folder.resolve()}
         removed = []
         for name in list(self.entries):
-            if stem is not None and not (name == stem or name.startswith(stem + ".") or name.startswith(stem + "-")):
+            if group is not None and self.groups.get(name, group) != group:
                 continue
             target = self.folder / name
             if name in keep_names:
@@ -166,13 +167,19 @@ class Manifest:
                 target.unlink()
                 removed.append(target)
             self.entries.pop(name, None)
+            self.groups.pop(name, None)
         return removed
 
-    def record(self, paths: list[Path]) -> None:
+    def record(self, paths: list[Path], group: str | None = None) -> None:
         """List ``paths`` (those inside this folder) as written by the tool, and save the manifest."""
         import json
 
         for p in map(Path, paths):
             if p.parent.resolve() == self.folder.resolve() and p.exists():
                 self.entries[p.name] = _digest(p) or ""
-        write_atomic(self.path, json.dumps({"written_by": "skirmish", "files": dict(sorted(self.entries.items()))}, indent=1))
+                if group is not None:
+                    self.groups[p.name] = group
+        data = {"written_by": "skirmish", "files": dict(sorted(self.entries.items()))}
+        if self.groups:
+            data["groups"] = dict(sorted(self.groups.items()))
+        write_atomic(self.path, json.dumps(data, indent=1))

@@ -253,7 +253,7 @@ def write_scenario(generated: Generated, out_dir: Path, force: bool = False, pag
     written = []
     for name, blob in texts.items():
         written.append(write_atomic(targets[name], blob))
-    manifest.record(written)
+    manifest.record(written, group="scenario")
     deck = print_deck(scenario_cards(loaded), out_dir, PrintOptions(page=page_size(page), card=card_size("poker")),
                       name="cards", force=force)
     return written + list(deck.files)
