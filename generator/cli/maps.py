@@ -121,6 +121,12 @@ def los_cmd(
         typer.echo("@ viewer, o visible, . hidden, # blocked (cells drawn row by row, not to scale)")
         return
     b = _cell_option(to_cell, "--to")
+    system_sight = _system_sight(board)
+    if system_sight is not None:
+        # The map's own system judges sight (SagaBorn: elevation, water, cover).
+        data, text = system_sight["data"](board, a, b), system_sight["text"](board, a, b)
+        typer.echo(json.dumps({"from": list(a), "to": list(b), **data}) if as_json else text)
+        return
     stop = los.blockers(board, a, b, rule)
     if as_json:
         typer.echo(json.dumps({"from": list(a), "to": list(b), "rule": rule, "visible": not stop,
@@ -132,6 +138,17 @@ def los_cmd(
         first = format_cell(stop[0])
         more = f" (also {'; '.join(format_cell(c) for c in stop[1:])})" if len(stop) > 1 else ""
         typer.echo(f"{format_cell(a)} -> {format_cell(b)}: blocked by {first}{more} (rule {rule})")
+
+
+def _system_sight(board: BoardMap):
+    """The sight rule a map's system plugs in (``System.extra["map_sight"]``), or None."""
+    if not board.system:
+        return None
+    from generator.systems import SYSTEM_NAMES, get_system
+
+    if board.system not in SYSTEM_NAMES:
+        return None
+    return get_system(board.system).extra.get("map_sight")
 
 
 # ---- validation -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ appends what it rolled to an optional ``log`` so a seed reproduces and explains 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from itertools import product
 from typing import Hashable, Iterable, Literal, Mapping, Optional, Sequence
@@ -205,6 +206,7 @@ def height_dice(attacker_level: int, defender_level: int) -> tuple[int, int]:
     return 0, 0
 
 
+@lru_cache(maxsize=4096)
 def cover_dice(hidden_fraction: float | Fraction) -> int:
     """One extra defence die when half or more of the target is hidden."""
     if not 0 <= hidden_fraction <= 1:

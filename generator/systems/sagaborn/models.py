@@ -87,6 +87,7 @@ def talent_names() -> list[str]:
     return list(talent_catalog())
 
 
+@lru_cache(maxsize=256)
 def find_talent(name: str) -> Talent:
     """A talent by name, forgiving case and spaces/hyphens (``weapon-specialty``)."""
     key = _norm(name)
