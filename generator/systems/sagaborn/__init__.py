@@ -25,10 +25,12 @@ def combatants(roster: Team | Squad) -> list[Squad]:
 
 
 def fight(side_a: Team, side_b: Team, rng) -> str | None:
-    """One battle on the default map, both sides greedy: "a", "b" or None (a draw at the cut-off)."""
+    """One battle on the default map (the relic vault), both sides greedy: "a", "b" or None (a draw
+    at the cut-off). ``skirmish balance`` and ``skirmish demo`` measure win rates with it."""
     from generator.play.engine import play
 
-    battle = make_battle(side_a, side_b, {})
+    # the battle's point limit is the larger of the two teams' (400 unless they agreed more)
+    battle = make_battle(side_a, side_b, {"points": max(side_a.point_limit, side_b.point_limit)})
     return play(GAME, battle, {"a": GreedyPolicy(), "b": GreedyPolicy()}, rng, keep_log=False).winner
 
 

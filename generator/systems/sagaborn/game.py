@@ -47,6 +47,7 @@ Where the book is silent we chose (also in docs/play-sagaborn.md):
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable
@@ -146,6 +147,7 @@ class SagaState:
         self.zones = battle.rules.get("zones", {"a": [], "b": []})
         self.doors = set(battle.rules.get("doors", ()))  # closed door positions (labels)
         self.board: Board = self._board_for_doors()
+        self._stand = {p: m.effective_level(self.board.level(p), self.board.water(p)) for p in self.board.cells}
         self.round = 0
         self.fighters: dict[str, Fighter] = {}
         self.squads: dict[str, list[SquadState]] = {"a": [], "b": []}
@@ -227,7 +229,7 @@ class SagaState:
 
     def level(self, pos) -> int:
         """Standing level of a position (water one below its ground)."""
-        return m.effective_level(self.board.level(pos), self.board.water(pos))
+        return self._stand[pos]
 
     def living(self, side: str) -> list[Fighter]:
         """The side's fighters still standing (kept until a fighter moves, is hurt or falls)."""
@@ -267,24 +269,49 @@ class SagaState:
         return hit
 
     def step_cost_fn(self, f: Fighter):
-        """Move points of one step for ``f`` now: :func:`mechanics.step_cost` on this board."""
-        board = self.board
+        """Move points of one step for ``f`` now (:func:`mechanics.step_cost`), None if not allowed."""
         near_enemy = self.enemy_adjacent_cells(f.side)
-        height = f.stats.height
-        table = _step_table(board)
+        steps = _step_table(self.board)[f.stats.height]
 
         def cost(a, b):
-            return table[(a, b, height, a in near_enemy)]
+            for n, plain, leaving in steps.get(a, ()):
+                if n == b:
+                    return leaving if a in near_enemy else plain
+            return None
 
         return cost
 
     def reach(self, f: Fighter, budget: int | None = None) -> dict:
-        """``{pos: (cost, previous)}`` for every hex ``f`` can end a move in (its own included)."""
+        """``{pos: (cost, previous)}`` for every hex ``f`` can end a move in (its own included).
+
+        The same search as :meth:`Board.reachable` with this step cost, run over the precomputed
+        step table (this is the inner loop of every greedy move, so it is written out here).
+        """
         key = (f.uid, f.pos, budget)
         if self._reach_cache is not None and self._reach_cache[0] == key:
             return self._reach_cache[1]
-        avoid = set(self._occ) - {f.pos}
-        found = self.board.reachable(f.pos, f.stats.move if budget is None else budget, avoid, self.step_cost_fn(f))
+        budget = f.stats.move if budget is None else budget
+        avoid = self._occ
+        near = self.enemy_adjacent_cells(f.side)
+        steps = _step_table(self.board)[f.stats.height]
+        start = f.pos
+        found = {start: (0, None)}
+        heap = [(0, start)]
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            cost, here = pop(heap)
+            if cost > found[here][0]:
+                continue
+            leaving = here in near
+            for n, plain, doubled in steps[here]:
+                if n in avoid:
+                    continue
+                total = cost + (doubled if leaving else plain)
+                if total <= budget:
+                    old = found.get(n)
+                    if old is None or total < old[0]:
+                        found[n] = (total, here)
+                        push(heap, (total, n))
         self._reach_cache = (key, found)
         return found
 
@@ -296,32 +323,53 @@ class SagaState:
             del enemies[target.pos]
         return sight_table(self.board).look(from_pos or f.pos, target.pos, f.stats.height, target.stats.height, enemies)
 
+    def attack_view(self, f: Fighter, target: Fighter, from_pos=None):
+        """``f`` attacking ``target`` from ``from_pos`` (default where it stands): None when it may
+        not (out of range, out of sight, beyond the melee height limit), else its dice pools
+        ``(attack, defence, modifiers, hidden share)``: stats, high ground and cover."""
+        pos = from_pos or f.pos
+        tpos = target.pos
+        dq, dr = pos[0] - tpos[0], pos[1] - tpos[1]
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hex steps (SagaBorn boards are hex boards)
+        if d > f.stats.range or d == 0:
+            return None
+        stand = self._stand
+        la, lt = stand[pos], stand[tpos]
+        if d == 1:
+            if not m.can_strike(la, f.stats.height, lt, target.stats.height, f.stats.range, True):
+                return None
+            hidden = 0.0
+        else:
+            seen = self.sight(f, target, pos)
+            if not seen.visible:
+                return None
+            hidden = seen.hidden_share
+        key = (f.stats.attack, target.stats.defense, la, lt, hidden)
+        hit = _POOLS.get(key)
+        if hit is None:
+            att, dfn = m.attack_pools(f.stats, target.stats, la, lt, hidden)
+            up_att, up_def = m.height_dice(la, lt)
+            mods = {}
+            if up_att:
+                mods["height_attack"] = up_att
+            if up_def:
+                mods["height_defense"] = up_def
+            if m.cover_dice(hidden):
+                mods["cover"] = 1
+            hit = _POOLS[key] = (att, dfn, mods, hidden)
+        return hit
+
     def can_attack(self, f: Fighter, target: Fighter, from_pos=None) -> bool:
         """Whether ``f`` may attack ``target`` from ``from_pos``: range, sight, the melee height limit."""
-        pos = from_pos or f.pos
-        d = self.board.distance(pos, target.pos)
-        if d > f.stats.range or d == 0:
-            return False
-        if d == 1:
-            return m.can_strike(self.level(pos), f.stats.height, self.level(target.pos), target.stats.height,
-                                f.stats.range, True)
-        return self.sight(f, target, pos).visible
+        return self.attack_view(f, target, from_pos) is not None
 
     def pools(self, f: Fighter, target: Fighter, from_pos=None) -> tuple[int, int, dict, float]:
-        """Attack and defence dice of ``f`` attacking ``target``: stats, high ground, cover."""
-        pos = from_pos or f.pos
-        la, lt = self.level(pos), self.level(target.pos)
-        hidden = 0.0 if self.board.distance(pos, target.pos) <= 1 else self.sight(f, target, pos).hidden_share
-        att, dfn = m.attack_pools(f.stats, target.stats, la, lt, hidden)
-        up_att, up_def = m.height_dice(la, lt)
-        mods = {}
-        if up_att:
-            mods["height_attack"] = up_att
-        if up_def:
-            mods["height_defense"] = up_def
-        if m.cover_dice(hidden):
-            mods["cover"] = 1
-        return att, dfn, mods, hidden
+        """Attack and defence dice of ``f`` attacking ``target`` (which it may attack)."""
+        view = self.attack_view(f, target, from_pos)
+        if view is None:
+            raise SkirmishError(f"{f.name} cannot attack {target.name} from there")
+        att, dfn, mods, hidden = view
+        return att, dfn, dict(mods), hidden
 
     def odds(self, f: Fighter, target: Fighter, from_pos=None) -> AttackOdds:
         """Exact odds of ``f``'s attack on ``target`` (talent rerolls not counted)."""
@@ -331,8 +379,7 @@ class SagaState:
     def targets(self, f: Fighter, from_pos=None) -> list[Fighter]:
         pos = from_pos or f.pos
         rng_ = f.stats.range
-        return [e for e in self.enemies_of(f.side)
-                if self.board.distance(pos, e.pos) <= rng_ and self.can_attack(f, e, pos)]
+        return [e for e in self.enemies_of(f.side) if self.attack_view(f, e, pos) is not None]
 
     def nearest_friend(self, f: Fighter) -> int | None:
         ds = [self.board.distance(f.pos, g.pos) for g in self.living(f.side) if g.uid != f.uid]
@@ -896,7 +943,8 @@ class SagaState:
                 for uid in sq.units:
                     f = self.fighters[uid]
                     fighters.append({"id": uid, "name": f.name, "squad": sq.card.name, "type": sq.card.type,
-                                     **f.printed.model_dump(), "talents": list(sq.cards.talents),
+                                     **f.printed.model_dump(), "stats": f.stats.model_dump(),
+                                     "talents": list(sq.cards.talents),
                                      "weapon": f.weapon, "points": float(Fraction(sq.card.total_cost, sq.card.units))})
             team = self.teams[side]
             sides[side] = {"name": self.names.get(side, team.name), "points": team.total_cost,
@@ -905,22 +953,28 @@ class SagaState:
 
 
 _step_tables: dict[int, tuple[Board, dict]] = {}
+_POOLS: dict[tuple, tuple] = {}
 
 
 def _step_table(board: Board) -> dict:
-    """Every step's cost on a board for every Height 1-5 and both "leaving an enemy" cases, from
-    :func:`mechanics.step_cost` (one table per board, shared by every battle on it)."""
+    """Every step's cost on a board, from :func:`mechanics.step_cost`: ``{height: {cell: [(next,
+    cost, cost when leaving a hex next to an enemy), ...]}}`` for Heights 1-5, impossible steps
+    left out (one table per board, shared by every battle on it)."""
     hit = _step_tables.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
-    table = {}
-    for a in board.open:
-        ha = m.Hex(board.level(a), board.water(a))
-        for b in board.open_neighbours(a):
-            hb = m.Hex(board.level(b), board.water(b))
-            for height in range(1, 6):
-                for near in (False, True):
-                    table[(a, b, height, near)] = m.step_cost(ha, hb, height, near)
+    table: dict = {}
+    for height in range(1, 6):
+        per = table[height] = {}
+        for a in board.open:
+            ha = m.Hex(board.level(a), board.water(a))
+            out = []
+            for b in board.open_neighbours(a):
+                hb = m.Hex(board.level(b), board.water(b))
+                plain = m.step_cost(ha, hb, height, False)
+                if plain is not None:
+                    out.append((b, plain, m.step_cost(ha, hb, height, True)))
+            per[a] = tuple(out)
     if len(_step_tables) >= 64:
         _step_tables.clear()
     _step_tables[id(board)] = (board, table)

@@ -17,10 +17,13 @@ where, with how many dice, what a move reaches) it asks the state, which asks th
 
 from __future__ import annotations
 
+from functools import lru_cache
+from math import comb
 from typing import Any, Sequence
 
-from generator.dice.battle_dice import CRIT, HIT, SHIELD, attack_odds
+from generator.dice.battle_dice import CRIT, HIT, P_CRIT, P_HIT, P_SHIELD, SHIELD, attack_odds, damage_from_counts
 from generator.dice.rng import Rng
+from generator.systems.sagaborn.mechanics import attack_damage
 
 KILL_WEIGHT = 6.0
 RELIC_VALUE = 8.0
@@ -96,6 +99,7 @@ class GreedyPolicy:
         board = state.board
         enemies = state.enemies_of(f.side)
         prizes = [r["pos"] for r in state.relics.values() if r["pos"] is not None and r["holder"] is None]
+        on_ground = set(prizes)
         prizes += list(state.chests)
         doors = [board.parse(label) for label in state.doors]
         holder = bool(f.relics)
@@ -115,7 +119,7 @@ class GreedyPolicy:
                     strike = self._best_strike(state, f, dest, enemies)
                     if strike is not None:
                         score += strike
-                if state.relic_on(dest) is not None:
+                if dest in on_ground:
                     score += RELIC_VALUE
                 if dest in openers:
                     score += CHEST_VALUE
@@ -130,11 +134,10 @@ class GreedyPolicy:
         reach = f.stats.range
         best = None
         for e in enemies:
-            if state.board.distance(dest, e.pos) > reach:
+            view = state.attack_view(f, e, dest)
+            if view is None:
                 continue
-            if not state.can_attack(f, e, dest):
-                continue
-            att, dfn, _, _ = state.pools(f, e, dest)
+            att, dfn = view[0], view[1]
             kill, mean = _odds(att, dfn, e.hp)
             value = KILL_WEIGHT * kill + mean
             if best is None or value > best:
@@ -150,8 +153,8 @@ class GreedyPolicy:
             if action[0] != "attack":
                 continue
             target = state.fighters[action[2]]
-            att, dfn, _, _ = state.pools(f, target)
-            key = _odds(att, dfn, target.hp)
+            view = state.attack_view(f, target)
+            key = _odds(view[0], view[1], target.hp)
             if best_key is None or key > best_key:
                 best_attack, best_key = action, key
         kinds = {a[0]: a for a in actions}
@@ -171,20 +174,18 @@ class GreedyPolicy:
         s = state.strikes[-1]
         names = {a[0] for a in actions}
         t = state.fighters[s.target]
+        damage = attack_damage(s.att, s.dfn)
+        hits, crits, shields = s.att.count(HIT), s.att.count(CRIT), s.dfn.count(SHIELD)
         if s.stage == "attacker":
-            hits = s.att.count(HIT) + s.att.count(CRIT)
-            if "feint" in names and hits and SHIELD in s.dfn:
+            if "feint" in names and hits + crits and shields:
                 return ("feint", s.dfn.index(SHIELD))
-            if "lone_wolf" in names and hits < len(s.att) * 3 / 8:
+            if "lone_wolf" in names and _reroll_attack(len(s.att), shields) > damage:
                 return ("lone_wolf",)
             return ("done",)
         if s.stage == "defender":
-            from generator.systems.sagaborn.mechanics import attack_damage
-
-            damage = attack_damage(s.att, s.dfn)
             if damage and "parry" in names:
                 return ("parry",)
-            if damage and "lone_wolf" in names and s.dfn.count(SHIELD) < len(s.dfn) * 3 / 8:
+            if damage and "lone_wolf" in names and _reroll_defence(len(s.dfn), hits, crits) < damage:
                 return ("lone_wolf",)
             return ("done",)
         if s.stage == "protect":
@@ -253,3 +254,24 @@ def _walk_field(board, goals) -> dict:
         return {}
     best = table[rows].min(axis=0).tolist()
     return dict(zip(board.open, best))
+
+
+@lru_cache(maxsize=None)
+def _reroll_attack(dice: int, shields: int) -> float:
+    """Expected damage of ``dice`` fresh attack dice against ``shields`` shields already rolled."""
+    p_other = 1 - float(P_HIT) - float(P_CRIT)
+    total = 0.0
+    for crits in range(dice + 1):
+        for hits in range(dice - crits + 1):
+            p = (comb(dice, crits) * comb(dice - crits, hits) * float(P_CRIT) ** crits * float(P_HIT) ** hits
+                 * p_other ** (dice - crits - hits))
+            total += p * damage_from_counts(hits, crits, shields)
+    return total
+
+
+@lru_cache(maxsize=None)
+def _reroll_defence(dice: int, hits: int, crits: int) -> float:
+    """Expected damage taken when ``dice`` defence dice are rolled afresh against fixed hits/crits."""
+    p = float(P_SHIELD)
+    return sum(comb(dice, k) * p ** k * (1 - p) ** (dice - k) * damage_from_counts(hits, crits, k)
+               for k in range(dice + 1))
