@@ -380,3 +380,64 @@ def test_a_map_without_two_zones_or_on_squares_is_refused_in_one_line():
         make_battle(team("A", squad("X")), team("B", squad("Y")), {"map": square})
     with pytest.raises(SkirmishError, match=r"--twist"):
         make_battle(team("A", squad("X")), team("B", squad("Y")), {"twist": "fog"})
+
+
+# ---- talents, one by one, with staged dice -------------------------------------------------------
+
+def _ready_to_act(state, uid):
+    state.apply(("activate", state.fighters[uid].squad), Rng(0))
+    for unit in list(state.queue):
+        state.apply(("move", unit, state.fighters[unit].pos), Rng(0))
+
+
+def test_riposte_strikes_back_at_the_attacker():
+    a = team("A", squad("Brute", attack=3))
+    b = team("B", squad("Duellist", talents=["Riposte"], hp=6))
+    state = start(a, b, {"a1": "3,2", "b1": "4,2"})
+    _ready_to_act(state, "a1")
+    state.apply(("attack", "a1", "b1"), ScriptedRng([4, 4, 4, 4, 4, 4]))  # all blanks: no damage
+    assert state.current_player() == "b" and set(state.legal_actions()) == {("done",), ("riposte",)}
+    events = state.apply(("riposte",), ScriptedRng([8, 8, 8, 4, 4, 4]))  # three crits, no shields
+    strike = next(e for e in events if e["action"] == "attack")
+    assert (strike["fighter"], strike["target"], strike["kind"], strike["damage"]) == ("b1", "a1", "riposte", 6)
+    assert not state.fighters["a1"].alive
+
+
+def test_protector_takes_the_blow_meant_for_a_friend():
+    a = team("A", squad("Brute", attack=3))
+    b = team("B", squad("Weak", hp=2), squad("Guard", talents=["Protector"], hp=8))
+    state = start(a, b, {"a1": "3,2", "b1": "4,2", "b2": "5,2"})
+    _ready_to_act(state, "a1")
+    state.apply(("attack", "a1", "b1"), ScriptedRng([6, 6, 4, 4, 4, 4]))  # two hits, no shields
+    assert ("protect", "b2") in state.legal_actions()
+    assert GreedyPolicy().choose(state, state.legal_actions(), Rng(0)) == ("protect", "b2")
+    state.apply(("protect", "b2"), Rng(0))
+    assert state.fighters["b1"].hp == 2 and state.fighters["b2"].hp == 6
+
+
+def test_cleave_strikes_again_after_an_adjacent_kill():
+    a = team("A", squad("Axe", talents=["Cleave"], attack=3))
+    b = team("B", squad("First", hp=1), squad("Second", hp=6))
+    state = start(a, b, {"a1": "3,2", "b1": "4,2", "b2": "3,1"})
+    _ready_to_act(state, "a1")
+    state.apply(("attack", "a1", "b1"), ScriptedRng([6, 4, 4, 4, 4, 4]))  # one hit kills
+    assert not state.fighters["b1"].alive
+    assert ("cleave", "b2") in state.legal_actions()
+    events = state.apply(("cleave", "b2"), ScriptedRng([4, 4, 4, 4, 4, 4]))
+    assert any(e["action"] == "attack" and e["kind"] == "cleave" for e in events)
+
+
+def test_feint_and_parry_reroll_and_are_spent_for_the_round():
+    a = team("A", squad("Trickster", talents=["Feint"], attack=3))
+    b = team("B", squad("Fencer", talents=["Parry"], defense=3))
+    state = start(a, b, {"a1": "3,2", "b1": "4,2"})
+    _ready_to_act(state, "a1")
+    state.apply(("attack", "a1", "b1"), ScriptedRng([6, 6, 4, 1, 4, 4]))  # 2 hits; shield, 2 blanks
+    assert ("feint", 0) in state.legal_actions()
+    state.apply(("feint", 0), ScriptedRng([4]))  # the shield becomes a blank
+    assert state.legal_actions() == [("done",), ("parry",)]
+    events = state.apply(("parry",), ScriptedRng([1, 1]))  # two blanks become shields
+    strike = next(e for e in events if e["action"] == "attack")
+    assert strike["rolls"]["defense"] == ["blank", "shield", "shield"] and strike["damage"] == 0
+    assert strike["talents"] == ["Feint", "Parry"]
+    assert not state.squads["a"][0].cards.ready("Feint") and not state.squads["b"][0].cards.ready("Parry")
