@@ -1,5 +1,7 @@
 """SagaBorn battles on the board, through the engine: the book's examples and rules as play."""
 
+import json
+
 import pytest
 
 from generator.boards.mapfile import board_from_dict
@@ -208,6 +210,10 @@ def test_map_los_on_a_sagaborn_map_honours_the_hill(tmp_path):
                                       "--from", "1,4", "--to", "3,4"])
     assert result.exit_code == 0
     assert "hidden" in result.output and "2,4" in result.output
+    result = CliRunner().invoke(app, ["map", "los", str(content_dir() / "maps" / "sagaborn-ford.yaml"),
+                                      "--from", "1,4", "--json"])
+    data = json.loads(result.output)
+    assert [3, 4] not in data["visible"] and data["cover"] and all(c in data["visible"] for c in data["cover"])
 
 
 # ---- initiative -------------------------------------------------------------------------------
