@@ -80,7 +80,7 @@ class SightTable:
         # ray geometry depends on the grid shape only, so boards of one shape share it
         self._geometry = _GEOMETRY.setdefault((board.grid.key, fan), {})
         self._terrain: dict[tuple, Sight] = {}
-        self._crossed_cache: dict[tuple, tuple] = {}
+        self._pairs: dict[tuple, object] = {}
         self._grid = board.grid
         self._zs = [(k + 0.5) / heights for k in range(heights)]
 
@@ -105,17 +105,16 @@ class SightTable:
         ``enemies`` maps the positions of the *attacker's enemies* (other than the target) to
         their Heights; friends are left out because they never block.
         """
-        board = self.board
-        if board.distance(a, t) <= 1:
-            return OPEN
-        if not board.visible(a, t):
-            return Sight(False, 1.0, False, 0, [], "a wall (blocked hex) is in the way")
-        rays = self._rays(a, t)
+        pair = self._pairs.get((a, t))
+        if pair is None:
+            pair = self._pair(a, t)
+        if pair.__class__ is Sight:  # adjacent, or a wall in the way
+            return pair
+        rays, crossed, highest = pair
         stand = self._stand
         eye = stand[a] + eye_height
         feet = stand[t]
         relevant = ()
-        crossed, highest = self._crossed(a, t, rays)
         if enemies:
             relevant = tuple(sorted((p, h) for p, h in enemies.items() if p in crossed))
         # every ray stays above this height (eyes at one end, the body's lowest point at the other)
@@ -156,15 +155,21 @@ class SightTable:
         self._terrain[key] = result
         return result
 
-    def _crossed(self, a: Pos, t: Pos, rays: tuple) -> tuple[frozenset, int]:
-        """The cells any ray crosses, and the highest standing level among them."""
-        key = (a, t)
-        hit = self._crossed_cache.get(key)
-        if hit is None:
+    def _pair(self, a: Pos, t: Pos):
+        """What sight between two cells needs whatever stands around: OPEN when adjacent, a wall
+        Sight when a wall is on the centre line, else (rays, the cells they cross, the highest
+        standing level among those cells)."""
+        board = self.board
+        if board.distance(a, t) <= 1:
+            out = OPEN
+        elif not board.visible(a, t):
+            out = Sight(False, 1.0, False, 0, [], "a wall (blocked hex) is in the way")
+        else:
+            rays = self._rays(a, t)
             cells = frozenset(p for crossings in rays for _, _, p in crossings)
-            hit = (cells, max((self._stand[p] for p in cells), default=-99))
-            self._crossed_cache[key] = hit
-        return hit
+            out = (rays, cells, max((self._stand[p] for p in cells), default=-99))
+        self._pairs[(a, t)] = out
+        return out
 
 
 _GEOMETRY: dict[tuple, dict] = {}
