@@ -60,6 +60,8 @@ def main() -> None:
     parser.add_argument("--speed", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--map", type=Path, default=None)
+    parser.add_argument("--only", choices=("speed", "random", "mirror"), default=None, help="run one part")
+    parser.add_argument("--team", choices=TEAMS, default=None, help="mirror only this example team")
     args = parser.parse_args()
     system = get_system("sagaborn")
     options = {}
@@ -70,20 +72,26 @@ def main() -> None:
     a, b = team(TEAMS[0]), team(TEAMS[1])
     greedy = {"a": GreedyPolicy(), "b": GreedyPolicy()}
     battle = system.make_battle(a, b, options)
-    play(system.game, battle, greedy, Rng(0), keep_log=False)  # warm the shared board tables
-    _, n, cpu = series(system, battle, greedy, args.speed, args.seed)
-    print(f"speed: {n / cpu:.1f} battles/s per core ({n} greedy battles, {TEAMS[0]} vs {TEAMS[1]})")
-    for seat in ("a", "b"):
+    for seed in range(5):
+        play(system.game, battle, greedy, Rng(seed), keep_log=False)  # warm the shared board tables
+    if args.only in (None, "speed"):
+        _, n, cpu = series(system, battle, greedy, args.speed, args.seed)
+        print(f"speed: {n / cpu:.1f} battles/s per core ({n} greedy battles, {TEAMS[0]} vs {TEAMS[1]})", flush=True)
+    for seat in ("a", "b") if args.only in (None, "random") else ():
         pols = {seat: GreedyPolicy(), ("b" if seat == "a" else "a"): RandomPolicy()}
         for ta, tb in ((a, b), (b, a)):
             s, n, _ = series(system, system.make_battle(ta, tb, options), pols, args.vs_random, args.seed, seat)
             p, lo, hi = wilson(s, n)
-            print(f"greedy in seat {seat.upper()} vs random, {ta.name} vs {tb.name}: {p:.1%} [{lo:.1%}, {hi:.1%}] of {n}")
-    for t in (a, b):
+            print(f"greedy in seat {seat.upper()} vs random, {ta.name} vs {tb.name}: {p:.1%} [{lo:.1%}, {hi:.1%}] of {n}",
+                  flush=True)
+    mirrors = [] if args.only not in (None, "mirror") else [team(args.team)] if args.team else [a, b]
+    for t in mirrors:
         mirror = system.make_battle(t, t, options)
         s, n, cpu = series(system, mirror, greedy, args.battles, args.seed)
         p, lo, hi = wilson(s, n)
-        print(f"mirror {t.name}: seat A {p:.2%} [{lo:.2%}, {hi:.2%}] of {n} ({n / cpu:.1f} battles/s)")
+        inside = "inside" if lo >= 0.47 and hi <= 0.53 else "NOT inside"
+        print(f"mirror {t.name}: seat A {p:.2%} [{lo:.2%}, {hi:.2%}] of {n}, {inside} 47-53% ({n / cpu:.1f} battles/s)",
+              flush=True)
 
 
 if __name__ == "__main__":
