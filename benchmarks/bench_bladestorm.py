@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python benchmarks/bench_bladestorm.py [--count 1000] [--seed 7] [--repeat 5]
+    python benchmarks/bench_bladestorm.py [--count 1000] [--seed 7] [--times 5]
 
 * price: 1,000 random cards from the book's random method (plus calculator extras: attack and
   damage bonuses, extra dice for large ones), priced cold (empty odds caches: every distinct
@@ -67,14 +67,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--times", type=int, default=5, help="timed repetitions")
     args = parser.parse_args()
 
     cards = random_cards(args.count, args.seed)
     distinct = len({(w.attack, w.damage) for c in cards for w in c.weapons})
     clear_caches()
     cold = timed(lambda: cost.price(cards))
-    warm = [timed(lambda: cost.price(cards)) for _ in range(args.repeat)]
+    warm = [timed(lambda: cost.price(cards)) for _ in range(args.times)]
     print(f"price {args.count} cards ({distinct} distinct attacks): cold {cold:.3f}s, "
           f"warm median {statistics.median(warm):.3f}s")
 
@@ -84,7 +84,7 @@ def main() -> None:
     cold = timed(lambda: cost.price(rolled))
     print(f"price {args.count} random-method cards ({distinct} distinct attacks): cold {cold:.3f}s")
 
-    rolls = [timed(lambda: build_random(Rng(args.seed), count=args.count)) for _ in range(max(1, args.repeat // 2))]
+    rolls = [timed(lambda: build_random(Rng(args.seed), count=args.count)) for _ in range(max(1, args.times // 2))]
     print(f"build_random count={args.count} (warm caches): median {statistics.median(rolls):.3f}s")
 
     anchors = cost.anchor_cards()

@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python benchmarks/bench_bladestorm_checks.py [--cards 60] [--pairs 400] [--brawls 4000] [--seed 5]
+    python benchmarks/bench_bladestorm_checks.py [--count 60] [--pairs 400] [--battles 4000] [--seed 5]
 
 1. Duels: random calculator combatants (humans, orcs, trolls; any weapon, Defense, Endurance,
    attack bonus 0-1), paired at random; each duel's exact outcome from ``outlook``. Reports how
@@ -73,15 +73,15 @@ def brawl_check(brawls: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", type=int, default=60)
+    parser.add_argument("--count", type=int, default=60, help="cards built")
     parser.add_argument("--pairs", type=int, default=400)
-    parser.add_argument("--brawls", type=int, default=4000)
+    parser.add_argument("--battles", type=int, default=4000, help="simulated brawls")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
     start = time.perf_counter()
-    duel_check(args.cards, args.pairs, args.seed)
+    duel_check(args.count, args.pairs, args.seed)
     middle = time.perf_counter()
-    brawl_check(args.brawls, args.seed)
+    brawl_check(args.battles, args.seed)
     print(f"time: duels {middle - start:.1f}s, brawls {time.perf_counter() - middle:.1f}s")
 
 

@@ -1,6 +1,6 @@
 """How long a 90-card deck takes to render to a print-ready PDF.
 
-Run: python benchmarks/bench_cards.py [--cards 90] [--backs]
+Run: python benchmarks/bench_cards.py [--count 90] [--backs]
 Reports template rendering (Jinja2 + text fitting) and PDF writing separately, plus the total.
 """
 
@@ -32,11 +32,11 @@ TEMPLATE_FIGHTERS = [
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", type=int, default=90)
+    parser.add_argument("--count", type=int, default=90, help="cards to print")
     parser.add_argument("--backs", action="store_true")
     args = parser.parse_args()
     roster = {"name": "Benchmark Host", "combatants": [
-        dict(TEMPLATE_FIGHTERS[i % 2], name=f"{TEMPLATE_FIGHTERS[i % 2]['name']} {i + 1}") for i in range(args.cards)
+        dict(TEMPLATE_FIGHTERS[i % 2], name=f"{TEMPLATE_FIGHTERS[i % 2]['name']} {i + 1}") for i in range(args.count)
     ]}
     opts = PrintOptions(page=page_size("a4"), card=card_size("poker"), bleed=3, crop_marks=True, backs=args.backs)
     t0 = time.perf_counter()

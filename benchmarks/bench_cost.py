@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python benchmarks/bench_cost.py [--count 1000] [--seed 7] [--repeat 5]
+    python benchmarks/bench_cost.py [--count 1000] [--seed 7] [--times 5]
 
 Prints the time for a cold run (empty odds caches: every distinct weapon and target is worked
 out exactly once) and warm runs (caches full, as in a long session or a second `cost` call in
@@ -67,7 +67,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Time the Warcry points model.")
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--times", type=int, default=5, help="timed repetitions")
     args = parser.parse_args()
     fighters = random_fighters(args.count, args.seed)
     default_model()  # reading the YAML is start-up, not pricing
@@ -78,14 +78,14 @@ def main() -> None:
     cold = time.perf_counter() - start
 
     warm = []
-    for _ in range(args.repeat):
+    for _ in range(args.times):
         start = time.perf_counter()
         price_fighters(fighters)
         warm.append(time.perf_counter() - start)
 
     print(f"priced {len(priced)} fighters (seed {args.seed}); total {sum(p.cost for p in priced):.0f} points")
     print(f"cold (empty caches): {cold * 1000:.0f} ms")
-    print(f"warm (median of {args.repeat}): {statistics.median(warm) * 1000:.0f} ms")
+    print(f"warm (median of {args.times}): {statistics.median(warm) * 1000:.0f} ms")
     print(f"per fighter, warm: {statistics.median(warm) / len(priced) * 1e6:.0f} us")
 
 

@@ -6,7 +6,7 @@ through boards-core's cached line-cell incidence table), repeated for rejected c
 The first map of each board shape pays for the incidence table (or loads it from the disk
 cache); it is timed separately as "first".
 
-Run:  python benchmarks/bench_mapgen.py [--maps 40] [--systems bladeborn,sagaborn] [--json]
+Run:  python benchmarks/bench_mapgen.py [--count 40] [--system bladeborn --system sagaborn] [--json]
 """
 
 from __future__ import annotations
@@ -71,12 +71,14 @@ def bench(system: str, symmetry: str, maps: int) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--maps", type=int, default=40)
-    ap.add_argument("--systems", default="bladeborn,gorechosen,sagaborn,bladestorm")
-    ap.add_argument("--symmetries", default="mirror,rotational,none")
+    ap.add_argument("--count", type=int, default=40, help="maps per system and symmetry")
+    ap.add_argument("--system", action="append", help="repeat for several (default: all four)")
+    ap.add_argument("--symmetry", action="append", help="repeat for several (default: all three)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    rows = [bench(s, y, args.maps) for s in args.systems.split(",") for y in args.symmetries.split(",")]
+    systems = args.system or ["bladeborn", "gorechosen", "sagaborn", "bladestorm"]
+    symmetries = args.symmetry or ["mirror", "rotational", "none"]
+    rows = [bench(s, y, args.count) for s in systems for y in symmetries]
     if args.json:
         print(json.dumps(rows, indent=2))
         return

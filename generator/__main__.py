@@ -1,5 +1,5 @@
 """Allow ``python -m generator`` as an alias of the ``skirmish`` command."""
 
-from generator.cli.app import main
+from generator.cli import main
 
 main()

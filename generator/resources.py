@@ -8,11 +8,13 @@ from anywhere once installed.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
+@lru_cache(maxsize=None)
 def _find(name: str) -> Path:
     for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
         if candidate.is_dir():

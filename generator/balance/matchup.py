@@ -23,17 +23,27 @@ class Matchup:
     costs: tuple[float, float]
     result: WinRate
     seed: int
+    models: tuple[float, float] | None = None  # the cost model's estimates, when they differ
 
     def to_json(self) -> dict:
-        return {
-            "system": self.system,
-            "seed": self.seed,
-            "sides": [{"name": n, "cost": round(c, 1), "unit": self.unit} for n, c in zip(self.names, self.costs)],
-            **self.result.to_json(),
-        }
+        sides = []
+        for i, (n, c) in enumerate(zip(self.names, self.costs)):
+            side = {"name": n, "cost": round(c, 1), "unit": self.unit}
+            if self.models is not None and round(self.models[i], 1) != round(c, 1):
+                side["model"] = round(self.models[i], 1)
+            sides.append(side)
+        return {"system": self.system, "seed": self.seed, "sides": sides, **self.result.to_json()}
+
+    def cost_label(self, index: int) -> str:
+        """``636 TPC`` or ``636 TPC (model 622)``."""
+        text = f"{self.costs[index]:.0f} {self.unit}"
+        if self.models is not None and round(self.models[index]) != round(self.costs[index]):
+            text += f", model {self.models[index]:.0f}"
+        return text
 
 
-def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, confidence: float = 0.95) -> Matchup:
+def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, confidence: float = 0.95,
+                     progress=None) -> Matchup:
     """Load two rosters of one system, price them, and play ``battles`` simulated fights."""
     system_a, roster_a = load_roster(path_a)
     system_b, roster_b = load_roster(path_b)
@@ -44,11 +54,15 @@ def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, 
         )
     if system_a.fight is None:
         raise SkirmishError(f"{system_a.title} has no battle simulator yet; simulated balance exists for bladestorm, sagaborn, warcry, bladeborn and gorechosen")
-    costs = []
+    from generator.systems.base import side_cost
+
+    costs, models = [], []
     members = system_a.fighters or system_a.combatants
     for system, roster in ((system_a, roster_a), (system_b, roster_b)):
-        priced = system.price(list(members(roster))) if system.price else []
-        costs.append(sum(p.cost for p in priced))
-    result = run_battles(lambda stream: system_a.fight(roster_a, roster_b, stream), rng, battles, confidence)
+        side = side_cost(system, roster, list(members(roster)))
+        costs.append(side.total)
+        models.append(side.model)
+    result = run_battles(lambda stream: system_a.fight(roster_a, roster_b, stream), rng, battles, confidence,
+                         progress=progress)
     names = (getattr(roster_a, "name", Path(path_a).stem), getattr(roster_b, "name", Path(path_b).stem))
-    return Matchup(system_a.name, system_a.cost_unit, names, (costs[0], costs[1]), result, rng.seed)
+    return Matchup(system_a.name, system_a.cost_unit, names, (costs[0], costs[1]), result, rng.seed, (models[0], models[1]))

@@ -88,8 +88,10 @@ class WinRate:
         return rows + [f"over {self.battles} battles; {verdict}"]
 
 
-def run_battles(fight: Callable[[Rng], Outcome], rng: Rng, battles: int, confidence: float = 0.95) -> WinRate:
-    """Play ``battles`` fights, each with its own child stream of ``rng``, and count outcomes."""
+def run_battles(fight: Callable[[Rng], Outcome], rng: Rng, battles: int, confidence: float = 0.95,
+                progress: Callable[[int, int], None] | None = None) -> WinRate:
+    """Play ``battles`` fights, each with its own child stream of ``rng``, and count outcomes.
+    ``progress(done, total)`` (see generator.progress) is called as they are played."""
     if not 1 <= battles <= MAX_BATTLES:
         raise SkirmishError(f"--battles: {battles} is outside 1 to {MAX_BATTLES}")
     if not 0.5 <= confidence < 1:
@@ -100,4 +102,6 @@ def run_battles(fight: Callable[[Rng], Outcome], rng: Rng, battles: int, confide
         if outcome not in counts:
             raise ValueError(f"a fight must end 'a', 'b' or None (draw), not {outcome!r}")
         counts[outcome] += 1
+        if progress is not None and (number + 1) % 50 == 0:
+            progress(number + 1, battles)
     return WinRate(counts["a"], counts["b"], counts[None], confidence)

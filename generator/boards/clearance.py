@@ -1,6 +1,7 @@
 """Bladestorm base clearance: can a base of a given size get through between walls?
 
-Bladestorm figures stand on square bases (1" for most, 1.25" for large ones such as Trolls) and
+Bladestorm figures stand on square bases (5/8" for small folk, 1" for most, 1.25" for large ones
+such as Trolls) and
 move freely in inches; walls are outlines in inches (``walls`` in the map file). A square base
 can turn to line up with a passage, so the narrowest gap it fits through is its side length:
 its centre must stay at least half a side from every wall. We therefore grow the walls by half a
@@ -24,7 +25,10 @@ from .mapfile import BoardMap
 
 Point2 = tuple[float, float]
 TOUCH = 1e-6  # inches: a base may touch a wall, not overlap it
-BASE_SIZES_IN = {"small": 1.0, "medium": 1.0, "large": 1.25}
+# Side of each square base in inches (Bladestorm 3.4 and the Introduction: 5/8" for halflings,
+# 1" for human-sized figures, 1.25" for trolls; huge is our extension). A test keeps these equal
+# to content/bladestorm/tables.yaml, which boards/ cannot import.
+BASE_SIZES_IN = {"small": 0.625, "medium": 1.0, "large": 1.25, "huge": 2.0}
 
 
 class Clearance:

@@ -1,4 +1,4 @@
-"""Line of sight on hex and square boards, exact, plus Gorechosen arcs.
+"""Line of sight on hex and square boards, exact.
 
 SagaBorn sight with heights and cover is a SagaBorn rule and lives in
 :mod:`generator.systems.sagaborn.sight`, on top of this geometry.
@@ -33,7 +33,6 @@ board shape has been asked for a few times, or whenever its table is already cac
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from typing import Iterable, Literal, Sequence
 
@@ -44,7 +43,7 @@ from shapely.geometry import LineString
 from generator.errors import MapError
 
 from . import incidence
-from .hexgrid import AXIAL_DIRECTIONS, HexGrid
+from .hexgrid import AXIAL_DIRECTIONS
 from .mapfile import BoardMap, format_cell
 
 Cell = tuple[int, int]
@@ -255,86 +254,6 @@ def _neighbours(grid, cell: Cell) -> list[Cell]:
     return grid.neighbours(cell)
 
 
-# ---- Gorechosen: facing, arcs, kill zones -----------------------------------------------------
-
-
-def _rotate(offset: tuple[int, int], steps: int) -> tuple[int, int]:
-    """Rotate an axial offset by ``steps`` x 60 degrees (direction i -> direction i + 1)."""
-    q, r = offset
-    for _ in range(steps % 6):
-        q, r = q + r, -q
-    return q, r
-
-
-def front_arc(grid: HexGrid, cell: Cell, facing: int) -> list[Cell]:
-    """The three adjacent hexes in front of a fighter facing axial direction ``facing`` (0-5).
-
-    A fighter faces an edge of its hex; the hex across that edge is the middle of the front arc.
-    """
-    return [c for c in (grid.neighbour(cell, facing + k) for k in (-1, 0, 1)) if grid.in_bounds(c)]
-
-
-def rear_arc(grid: HexGrid, cell: Cell, facing: int) -> list[Cell]:
-    """The three adjacent hexes behind the fighter."""
-    return [c for c in (grid.neighbour(cell, facing + k) for k in (2, 3, 4)) if grid.in_bounds(c)]
-
-
-def kill_zone(
-    grid: HexGrid, cell: Cell, facing: int, offsets: Iterable[tuple[int, int]], canonical_facing: int = 0
-) -> list[Cell]:
-    """A fighter's kill zone on the board.
-
-    ``offsets`` are axial ``(dq, dr)`` offsets from the fighter drawn for a fighter facing
-    ``canonical_facing``; they are turned to ``facing``. Off-board hexes are dropped.
-    """
-    q, r = grid.to_axial(cell)
-    out = []
-    for dq, dr in offsets:
-        rq, rr = _rotate((dq, dr), facing - canonical_facing)
-        c = grid.from_axial((q + rq, r + rr))
-        if grid.in_bounds(c) and c not in out:
-            out.append(c)
-    return out
-
-
-def can_attack(
-    grid: HexGrid,
-    cell: Cell,
-    facing: int,
-    offsets: Iterable[tuple[int, int]],
-    target: Cell,
-    fighters: Iterable[Cell] = (),
-    canonical_facing: int = 0,
-) -> bool:
-    """Can a fighter attack ``target``? Exactly when it is in the kill zone.
-
-    ``fighters`` is accepted so callers need not special-case it, but it never matters: a kill
-    zone that reaches beyond the front arc may strike past an intervening fighter (the closer
-    warrior ducks aside), and a kill zone that does not reach beyond holds only adjacent hexes,
-    where nobody can stand in between.
-    """
-    return target in kill_zone(grid, cell, facing, offsets, canonical_facing)
-
-
-def intervening(grid: HexGrid, cell: Cell, target: Cell, fighters: Iterable[Cell]) -> list[Cell]:
-    """Fighters standing on the hex line between two hexes (for reports: "strikes past X")."""
-    others = set(fighters) - {cell, target}
-    return [c for c in grid.line(cell, target)[1:-1] if c in others]
-
-
-def facing_towards(grid: HexGrid, cell: Cell, other: Cell) -> int:
-    """The facing (0-5) whose middle front hex is closest in direction to ``other``."""
-    x0, y0 = grid.center(cell)
-    x1, y1 = grid.center(other)
-    best, best_dot = 0, -math.inf
-    for k in range(6):
-        nx, ny = grid.center(grid.neighbour(cell, k))
-        dot = (nx - x0) * (x1 - x0) + (ny - y0) * (y1 - y0)
-        if dot > best_dot:
-            best, best_dot = k, dot
-    return best
-
-
 __all__ = [
     "RULES",
     "EPS",
@@ -345,11 +264,5 @@ __all__ = [
     "visible",
     "visible_from",
     "blockers",
-    "front_arc",
-    "rear_arc",
-    "kill_zone",
-    "can_attack",
-    "intervening",
-    "facing_towards",
     "AXIAL_DIRECTIONS",
 ]

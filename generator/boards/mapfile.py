@@ -341,11 +341,12 @@ def load_map(path: str | os.PathLike) -> BoardMap:
     Reading goes through the project's content reader (:mod:`generator.content.source`), so map
     errors look like every other content error: ``file:line: field: message``.
     """
+    from generator.content.library import find_named
     from generator.content.source import read_source
     from generator.errors import ContentError
 
     try:
-        source = read_source(Path(path))
+        source = read_source(find_named(path))
     except ContentError as err:
         message = str(err).replace(": no such file", ": no such map file")
         raise MapError(message, problems=[message]) from None

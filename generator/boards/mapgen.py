@@ -87,6 +87,11 @@ class MapgenParams(BaseModel):
     terrain: list[TerrainLayer] = Field(default_factory=list)
     bounds: FairnessBounds = Field(default_factory=FairnessBounds)
     max_attempts: int = Field(80, ge=1, le=10_000)
+    # The players face the long edges and the grid keeps its orientation (Bladeborn: "the long
+    # edges are facing the players"). When no exact symmetry fits, a near symmetry is used: every
+    # cell has its image except a few on one edge, which stay open and out of play's special
+    # cells; the layout note lists them.
+    long_edges: bool = False
 
 
 def _mapgen_files() -> dict[str, Path]:
@@ -217,9 +222,16 @@ class Layout:
     symmetry: str
     grid: object
     cells: list[Cell]
-    image: dict[Cell, Cell]  # symmetry map (identity for "none")
+    image: dict[Cell, Cell]  # symmetry map (identity for "none"); unpaired cells map to themselves
     neighbours: dict[Cell, list[Cell]]
     note: str = ""
+    # Cells with no image under a near symmetry (see MapgenParams.long_edges): kept open, never a
+    # zone, objective or terrain cell, never the odd objective's centre.
+    unpaired: frozenset = frozenset()
+
+    def self_images(self) -> list[Cell]:
+        """Cells that are their own image (the centre hex, the mirror line), unpaired ones excluded."""
+        return [c for c in self.cells if self.image[c] == c and c not in self.unpaired]
 
 
 def _transform_for(symmetry: str, axis: str) -> str:
@@ -234,12 +246,59 @@ def _row_major(cells) -> list[Cell]:
     return sorted((tuple(c) for c in cells), key=lambda c: (c[1], c[0]))
 
 
+#: A near symmetry may leave at most this share of the cells without an image.
+NEAR_UNPAIRED_SHARE = 0.08
+
+
+def near_symmetry_map(grid, kind: str, orientation: str, transform: str, cells: list[Cell],
+                      want_centre: bool = False) -> tuple[dict[Cell, Cell], frozenset] | None:
+    """The same map as :func:`symmetry_map` when no exact one exists: an involution on all cells
+    but a few, whose images fall off the board (an odd-width flat-top board has no exact
+    top-bottom mirror or half-turn). Translations near the centre are tried; with ``want_centre``
+    one that keeps a cell that is its own image (for an odd objective) wins, then the fewest
+    unpaired cells.
+    Unpaired cells map to themselves in the returned image.
+    """
+    orient = "flat" if kind == "square" else orientation
+    (a, b), (c_, d) = _MATRICES[(kind, orient, transform)]
+    coords = {cell: _coords(grid, kind, cell) for cell in cells}
+    by_coord = {v: k for k, v in coords.items()}
+    n = len(cells)
+    sq = sum(v[0] for v in coords.values())
+    sr = sum(v[1] for v in coords.values())
+    tq0, tr0 = (sq - (a * sq + b * sr)) / n, (sr - (c_ * sq + d * sr)) / n
+    best = None
+    for tq in range(math.floor(tq0) - 2, math.ceil(tq0) + 3):
+        for tr in range(math.floor(tr0) - 2, math.ceil(tr0) + 3):
+            image = {}
+            for cell, (q, r) in coords.items():
+                target = by_coord.get((a * q + b * r + tq, c_ * q + d * r + tr))
+                if target is not None:
+                    image[cell] = target
+            if any(image.get(target) != cell for cell, target in image.items()):
+                continue  # not an involution: a glide, not a symmetry
+            unpaired = frozenset(c for c in cells if c not in image)
+            if not unpaired or len(unpaired) > NEAR_UNPAIRED_SHARE * n:
+                continue
+            centre = any(image[c] == c for c in image)
+            score = (0 if (centre or not want_centre) else 1, len(unpaired), abs(tq - tq0) + abs(tr - tr0))
+            if best is None or score < best[0]:
+                best = (score, image, unpaired)
+    if best is None:
+        return None
+    _, image, unpaired = best
+    return {**image, **{c: c for c in unpaired}}, unpaired
+
+
 @lru_cache(maxsize=64)
-def choose_layout(kind: str, orientation: str, offset: str, width: int, height: int, symmetry: str) -> Layout:
+def choose_layout(kind: str, orientation: str, offset: str, width: int, height: int, symmetry: str,
+                  long_edges: bool = False, want_centre: bool = False) -> Layout:
     """The first layout, in order of preference, on which ``symmetry`` maps cells onto cells.
 
     Preference: the system's orientation and offset with the players on the long edges; then the
-    other offset; then the players on the short edges; then the other hex orientation.
+    other offset; then the players on the short edges; then the other hex orientation. With
+    ``long_edges`` (the system's players face the long edges, in its own orientation) a near
+    symmetry on the long edges comes before the short edges and the other orientation.
     """
     if symmetry not in SYMMETRIES:
         raise MapError(f"--symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}")
@@ -248,6 +307,26 @@ def choose_layout(kind: str, orientation: str, offset: str, width: int, height: 
     orients = [orientation] if kind == "square" else [orientation, "pointy" if orientation == "flat" else "flat"]
     offsets = [offset] if kind == "square" else [offset, "even" if offset == "odd" else "odd"]
     tried = []
+    if long_edges and symmetry != "none":
+        for off in offsets:
+            grid = make_grid(kind, orientation, off, width, height)
+            cells = _row_major(grid.cells())
+            if symmetry_map(grid, kind, orientation, _transform_for(symmetry, long_axis), cells) is not None:
+                break  # an exact symmetry on the long edges exists: the search below finds it
+        else:
+            grid = make_grid(kind, orientation, offset, width, height)
+            cells = _row_major(grid.cells())
+            near = near_symmetry_map(grid, kind, orientation, _transform_for(symmetry, long_axis), cells, want_centre)
+            if near is not None:
+                image, unpaired = near
+                nb = {c: [tuple(n) for n in grid.neighbours(c) if grid.in_bounds(tuple(n))] for c in cells}
+                side = "top and bottom" if long_axis == "vertical" else "left and right"
+                listed = ", ".join(f"{c[0]},{c[1]}" for c in _row_major(unpaired))
+                note = (f"players on the long ({side}) edges of the {orientation}-top grid: no exact {symmetry} "
+                        f"symmetry fits {width}x{height} there, so it is exact but for {len(unpaired)} edge "
+                        f"hexes with no image ({listed}), kept open and out of zones and objectives")
+                return Layout(kind, orientation, offset, width, height, long_axis, symmetry, grid, cells, image, nb,
+                              note, unpaired)
     for orient in orients:
         for axis in (long_axis, short_axis):
             for off in offsets:
@@ -424,7 +503,7 @@ def zone_depth(layout: Layout, params: MapgenParams) -> int:
 def make_zones(layout: Layout, params: MapgenParams) -> dict[str, dict[str, list[Cell]]]:
     """Start and reserve cells per player: A near edge 0, B the image of A on the far edge."""
     depth = zone_depth(layout, params)
-    band = [c for c in layout.cells if _edge_index(layout, c) < depth]
+    band = [c for c in layout.cells if _edge_index(layout, c) < depth and c not in layout.unpaired]
     if params.start_cells:
         start = _spread([c for c in band if _edge_index(layout, c) == depth - 1], params.start_cells, layout)
     else:
@@ -459,10 +538,10 @@ def pick_objectives(
         hi = min(total - depth - 1 - clear, math.floor(centre + reach))
         middle = [c for c in layout.cells
                   if lo <= _edge_index(layout, c) <= hi and c not in forbidden
-                  and 0 < _along(layout, c) < side - 1]
+                  and 0 < _along(layout, c) < side - 1 and c not in layout.unpaired]
         fixed = [c for c in middle if layout.image[c] == c] if sym else []
         if sym and count % 2 and not fixed:
-            if any(layout.image[c] == c for c in layout.cells if c not in forbidden):
+            if any(c not in forbidden for c in layout.self_images()):
                 continue
             raise MapError(
                 f"{count} objectives cannot be placed with {layout.symmetry} symmetry on a "
@@ -531,7 +610,7 @@ def grow_terrain(
     rng: Rng, layout: Layout, params: MapgenParams, protected: set[Cell], density: float | None = None
 ) -> Terrain:
     """Grow every terrain layer as clusters; ``density`` (if given) replaces the first layer's."""
-    free = set(layout.cells) - protected
+    free = set(layout.cells) - protected - layout.unpaired
     terrain = Terrain()
     image = layout.image if layout.symmetry != "none" else None
     coords = {c: _coords(layout.grid, layout.kind, c) for c in layout.cells}
@@ -687,7 +766,8 @@ def generate_map(
     if not 0 <= n_obj <= 12:
         raise MapError(f"--objectives {n_obj}: allowed is 0 to 12")
     try:
-        layout = choose_layout(params.grid, params.orientation, params.offset, width, height, sym)
+        layout = choose_layout(params.grid, params.orientation, params.offset, width, height, sym,
+                               params.long_edges, bool(n_obj % 2))
         note = layout.note
     except MapError:
         if symmetry is not None or sym == "none":
@@ -695,14 +775,14 @@ def generate_map(
         # the system's default symmetry does not fit this size; the other one always does for
         # hexes when the first fails (mirror needs an odd side, a half turn an even one)
         other = "rotational" if sym == "mirror" else "mirror"
-        layout = choose_layout(params.grid, params.orientation, params.offset, width, height, other)
+        layout = choose_layout(params.grid, params.orientation, params.offset, width, height, other,
+                               params.long_edges, bool(n_obj % 2))
         note = "; ".join(x for x in (f"{other} symmetry: {sym} does not fit {width}x{height}", layout.note) if x)
         sym = other
-    if (objectives is None and n_obj % 2 and sym != "none"
-            and not any(layout.image[c] == c for c in layout.cells)):
+    if (objectives is None and n_obj % 2 and sym != "none" and not layout.self_images()):
         # the system's default count is odd but this board has no centre cell: one fewer
         n_obj -= 1
-        note = "; ".join(x for x in (note, f"{n_obj + 1} objectives -> {n_obj}: no centre cell for the odd one") if x)
+        note = "; ".join(x for x in (note, f"OBJECTIVES DROPPED: {n_obj + 1} -> {n_obj}, this board has no centre cell for the odd one") if x)
     root = make_rng(seed)
     # small boards: whole LOS matrices, soon served by the cached incidence table; large boards:
     # only the rows the report needs

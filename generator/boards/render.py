@@ -17,15 +17,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from generator.errors import RenderError
 from generator.files import write_atomic
 from generator.layout.pdf import pdf_to_pngs
-from generator.resources import content_dir
 from generator.units import PT_PER_MM
 
 from .render_canvas import MapCanvas, text_width_mm
@@ -40,12 +37,10 @@ RULER_MM = 50.0
 # --------------------------------------------------------------------------------------------
 # Styles
 # --------------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
 def load_styles() -> dict:
-    data = yaml.safe_load((content_dir() / "mapgen" / "styles.yaml").read_text(encoding="utf-8"))
-    data.pop("system", None)
-    data.pop("kind", None)
-    return data
+    from generator.content import content_data
+
+    return content_data("mapgen/styles.yaml")
 
 
 def _cell(text) -> tuple[int, int]:
@@ -248,11 +243,29 @@ def _ruler(cv, x: float, y: float) -> None:
     cv.text(x + RULER_MM / 2, y + 3.2, "50 mm: measure to check the scale", 6.0, "body", "#000000", "middle")
 
 
+def _fitted_text(cv, x: float, y: float, text: str, width: float, size_pt: float, floor_pt: float,
+                 role: str = "body", max_lines: int = 1, leading: float = 1.25) -> float:
+    """Text wrapped to ``width`` mm in at most ``max_lines`` lines, shrinking toward ``floor_pt``
+    (cut with an ellipsis past it); ``y`` is the first baseline. Returns the height used below it."""
+    from generator.layout.textfit import Word, fit
+
+    words = [Word(t, role) for t in text.split()]
+    fitted = fit(words, width, 1000.0 if max_lines > 1 else None, size_pt, floor_pt, leading=leading,
+                 max_lines=max_lines)
+    first = min((r.baseline for r in fitted.runs), default=0.0)
+    for run in fitted.runs:
+        cv.text(x + run.x, y + run.baseline - first, run.text, fitted.size_pt, run.role, "#000000")
+    return max((r.baseline for r in fitted.runs), default=0.0) - first
+
+
 def _header(cv, page_w: float, title: str, subtitle: str) -> None:
+    """Title and subtitle on the left, the 50 mm ruler on the right; the text never reaches the ruler."""
     top = MARGIN_MM
-    cv.text(MARGIN_MM, top + 4.2, title, 11.0, "title", "#000000")
-    cv.text(MARGIN_MM, top + 9.0, subtitle, 7.5, "body", "#000000")
-    _ruler(cv, page_w - MARGIN_MM - RULER_MM, top + 4.5)
+    ruler_x = page_w - MARGIN_MM - RULER_MM
+    room = ruler_x - 4.0 - MARGIN_MM
+    _fitted_text(cv, MARGIN_MM, top + 4.2, title, room, 11.0, 7.0, "title")
+    _fitted_text(cv, MARGIN_MM, top + 9.0, subtitle, room, 7.5, 6.0, "body")
+    _ruler(cv, ruler_x, top + 4.5)
 
 
 def _legend(cv, items, x: float, y: float, max_w: float) -> float:
@@ -351,17 +364,20 @@ def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
     board = geo.board
     cv.new_page(plan.page_w, plan.page_h)
     n = len(plan.tiles)
-    _header(cv, plan.page_w, _describe(board, geo),
-            PRINT_NOTE + f" {n} tiles on pages 2-{n + 1}, {plan.cols} across x {plan.rows} down, "
-            f"overlapping by {plan.overlap:g} mm.")
+    _header(cv, plan.page_w, _describe(board, geo), PRINT_NOTE)
     top = MARGIN_MM + HEADER_MM + 2.0
-    cv.text(MARGIN_MM, top + 3.5, "Assembly: lay each tile over the shaded band of its left and upper "
-            "neighbours so that the crosses coincide, then tape.", 8.0, "body", "#000000")
+    # the tile count used to share the header's line and ran into the ruler: it leads the
+    # assembly note instead, which has the page's whole width and may take two lines
+    extra = _fitted_text(
+        cv, MARGIN_MM, top + 3.5,
+        f"Assembly: {n} tiles on pages 2-{n + 1}, {plan.cols} across x {plan.rows} down, overlapping by "
+        f"{plan.overlap:g} mm. Lay each tile over the shaded band of its left and upper neighbours so that "
+        "the crosses coincide, then tape.", plan.area_w, 8.0, 6.5, max_lines=2)
     legend_y = plan.page_h - MARGIN_MM - 24.0
-    avail_w, avail_h = plan.area_w, legend_y - (top + 8.0) - 4.0
+    oy = top + 8.0 + extra
+    avail_w, avail_h = plan.area_w, legend_y - oy - 4.0
     scale = min(avail_w / geo.width, avail_h / geo.height)
     ox = MARGIN_MM + (avail_w - geo.width * scale) / 2
-    oy = top + 8.0
     draw_map(cv, geo, ox, oy, styles, scale=scale, coordinates=False)
     for tile in plan.tiles:
         x, y = ox + tile.x0 * scale, oy + tile.y0 * scale
@@ -400,6 +416,12 @@ def page_paths(out: Path, count: int) -> list[Path]:
     if count == 1:
         return [out]
     return [out.with_name(f"{out.stem}-p{i}{out.suffix}") for i in range(1, count + 1)]
+
+
+def page_plan(board, hex_size_mm: float | None = None, page: str = "a4") -> PagePlan:
+    """How ``board`` would be cut into pages, before drawing anything (for a page-count check)."""
+    geo = MapGeometry.of(board, hex_size_mm)
+    return plan_pages(geo.width, geo.height, page)
 
 
 def render_pdf_bytes(board, hex_size_mm: float | None = None, page: str = "a4") -> tuple[bytes, PagePlan]:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from generator.errors import RenderError
 from generator.units import parse_length
 
-#: Paper sizes in millimetres (portrait: width, height). ``poster`` is the common 24 x 36 inch print.
+#: Paper sizes in millimetres (portrait: width, height), as in content/layout/pages.yaml, which is
+#: the list every command reads (``poster`` is the common 24 x 36 inch print).
 PAGES: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "a3": (297.0, 420.0),
@@ -45,10 +46,10 @@ def parse_length_mm(text: str | float | int, what: str = "--hex-size") -> float:
 
 def page_size_mm(name: str) -> tuple[float, float]:
     """Portrait size of a named page; RenderError lists the known names."""
-    key = str(name).strip().lower()
-    if key not in PAGES:
-        raise RenderError(f"unknown page {name!r}: choose one of {', '.join(PAGES)}")
-    return PAGES[key]
+    from generator.layout.sizes import page_size  # the one list of pages (layout/pages.yaml)
+
+    page = page_size(str(name))
+    return (page.width, page.height)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generator.cli.create",
     "generator.cli.cost",
     "generator.cli.balance",
+    "generator.cli.simulate",
     "generator.cli.maps",
     "generator.cli.cards",
 )
@@ -87,9 +88,13 @@ def main(argv: list[str] | None = None) -> None:
     try:
         # Without standalone mode Click returns the code of a ``typer.Exit(code)`` instead of exiting.
         code = command.main(args=argv, prog_name="skirmish", standalone_mode=False)
+        if code == 130:  # Typer turns Ctrl-C into exit code 130
+            typer.echo("interrupted", err=True)
         if isinstance(code, int) and code:
             sys.exit(code)
     except click.Exit as stop:
+        if stop.exit_code == 130:  # Typer's answer to Ctrl-C
+            typer.echo("interrupted", err=True)
         sys.exit(stop.exit_code)
     except click.Abort:
         typer.echo("aborted", err=True)
@@ -105,6 +110,16 @@ def main(argv: list[str] | None = None) -> None:
     except SkirmishError as err:
         typer.echo(f"error: {err}", err=True)
         sys.exit(2)
+    except OSError as err:  # the file system said no (permission, full disk, name too long): the user's to fix
+        where = f"{err.filename}: " if getattr(err, "filename", None) else ""
+        typer.echo(f"error: {where}{err.strerror or err}", err=True)
+        sys.exit(2)
+    except RecursionError:
+        typer.echo("error: the input is nested too deeply to be read", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:  # Ctrl-C: one line, the conventional 130; atomic writes left nothing half done
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
     except BrokenPipeError:
         os._exit(0)
     except Exception as err:  # a bug, not bad input: one line unless asked for the traceback

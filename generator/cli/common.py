@@ -1,18 +1,67 @@
-"""Small helpers shared by command modules: JSON output, console, help examples."""
+"""Small helpers shared by command modules: the conventions every command follows.
+
+One place for the options that recur (``--out/-o``, ``--force``, ``--json``, ``--format``,
+``--page``, ``--dpi``, ``--seed``), for informational lines (stderr, muted, never "error:"),
+and for JSON output. docs/cli.md writes the conventions down; tests/cli/test_conventions.py
+walks the app and checks them.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterable, Optional
 
 import typer
 from rich.console import Console
 
+from generator.progress import stderr_console
+
 console = Console(highlight=False)
+#: Informational lines: stderr, muted, so stdout stays the command's result (the console that
+#: progress bars use too).
+note_console = stderr_console()
+
+#: The one PNG resolution default (cards, map render, sheets' previews).
+DEFAULT_DPI = 150
+#: Paper names every --page accepts (content/layout/pages.yaml; a --content copy may add more).
+PAGE_HELP = "Paper: a4, a3, letter or poster (or any name in layout/pages.yaml)."
+#: The help every --seed option shares.
+SEED_HELP = "Seed for a repeatable run (default: a random one, printed so the run can be repeated)."
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def note(message: str) -> None:
+    """An informational line: stderr, dim, no 'error:' or 'warning:' prefix."""
+    note_console.print(f"[dim]{message}[/dim]", soft_wrap=True)
+
+
+def warn(message: str) -> None:
+    """A warning: stderr, one line starting with 'warning:'."""
+    typer.echo(f"warning: {message}", err=True)
+
+
+def seed_note(seed: int, what: str = "do the same again") -> None:
+    note(f"seed {seed}: pass --seed {seed} to {what}")
+
+
+def list_values(values: Optional[Iterable[str]], option: str, allowed: Iterable[str] | None = None) -> list[str]:
+    """A repeatable option's values (``--format pdf --format png``); a comma list in one value is
+    split too, for old scripts. Checked against ``allowed`` with a one-line error."""
+    from generator.errors import SkirmishError
+
+    out: list[str] = []
+    for value in values or []:
+        out.extend(part.strip() for part in str(value).split(",") if part.strip())
+    if allowed is not None:
+        allowed = list(allowed)
+        for value in out:
+            if value.lower() not in allowed:
+                raise SkirmishError(f"{option} {value!r}: choose one of {', '.join(allowed)} (repeat {option} for several)")
+        out = [v.lower() for v in out]
+    return list(dict.fromkeys(out))
 
 
 def examples(*lines: str) -> str:

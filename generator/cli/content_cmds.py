@@ -1,4 +1,4 @@
-"""``skirmish systems``, ``skirmish validate`` and ``skirmish show``: what content there is, is it sound."""
+"""``skirmish systems``, ``validate``, ``show`` and ``schema``: what content there is, is it sound."""
 
 from __future__ import annotations
 
@@ -9,20 +9,47 @@ import typer
 from rich.table import Table
 
 from generator.cli.common import console, examples, print_json
-from generator.content import ROSTER_KINDS, ContentLibrary, check_file, content_files, display_path, load_roster
+from generator.content import (
+    ROSTER_KINDS,
+    ContentLibrary,
+    check_file,
+    content_files,
+    content_name,
+    display_path,
+    find_named,
+    load_roster,
+)
 from generator.errors import SkirmishError
+
+SYSTEM_ARG_HELP = "bladeborn, warcry, gorechosen, bladestorm or sagaborn."
+
+
+def builtin_maps(lib: ContentLibrary) -> list[dict]:
+    """Map files of the content library, by the name a user types, with the system they are for."""
+    from generator.content import read_source
+
+    out = []
+    for rel, path in lib.files().items():
+        if rel.startswith("maps/"):
+            try:
+                system = (read_source(path).data or {}).get("system")
+            except SkirmishError:
+                system = None
+            out.append({"ref": rel.rsplit(".", 1)[0], "system": system, "file": str(path)})
+    return out
 
 
 def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     from generator.systems import SYSTEM_NAMES, get_system
 
     lib = ContentLibrary()
+    maps = builtin_maps(lib)
     rows = []
     for name in SYSTEM_NAMES:
         try:
             system = get_system(name)
         except (ImportError, AttributeError):
-            rows.append({"system": name, "title": name, "summary": "(not available)", "rosters": [], "files": 0})
+            rows.append({"system": name, "title": name, "summary": "(not available)", "rosters": [], "maps": [], "files": 0})
             continue
         rosters = []
         files = 0
@@ -30,24 +57,28 @@ def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) 
             files += 1
             if loaded.kind in ROSTER_KINDS:
                 members = list(system.combatants(loaded.model))
-                rosters.append({"name": getattr(loaded.model, "name", loaded.path.stem), "kind": loaded.kind,
+                rosters.append({"ref": content_name(loaded.path) or str(loaded.path),
+                                "name": getattr(loaded.model, "name", loaded.path.stem), "kind": loaded.kind,
                                 "combatants": len(members), "file": loaded.path.name})
-        rows.append({"system": name, "title": system.title, "summary": system.summary, "rosters": rosters, "files": files})
+        rows.append({"system": name, "title": system.title, "summary": system.summary, "rosters": rosters,
+                     "maps": [m["ref"] for m in maps if m["system"] == name], "files": files})
     if json_out:
         print_json(rows)
         return
     table = Table(title="Systems", title_justify="left")
     table.add_column("system")
     table.add_column("what it is")
-    table.add_column("rosters (combatants)")
+    table.add_column("rosters and maps: names to type (combatants)", no_wrap=True)
     table.add_column("files", justify="right")
     for row in rows:
-        rosters = "\n".join(f"{r['name']} ({r['combatants']})" for r in row["rosters"]) or "-"
-        table.add_row(f"[bold]{row['system']}[/bold]\n{row['title']}", row["summary"], rosters, str(row["files"]))
+        names = [f"{r['ref']} ({r['combatants']})" for r in row["rosters"]] + row["maps"]
+        table.add_row(f"[bold]{row['system']}[/bold]\n{row['title']}", row["summary"], "\n".join(names) or "-", str(row["files"]))
     console.print(table)
+    console.print("[dim]Use a name anywhere a file goes, from any folder: "
+                  "skirmish show bladestorm/warriors-of-ash-goblins Cro[/dim]")
 
 
-systems.__doc__ = "List the systems, their rosters and how much content each has." + examples(
+systems.__doc__ = "List the systems and the built-in rosters and maps, by the names you can type." + examples(
     "skirmish systems", "skirmish systems --json"
 )
 
@@ -63,11 +94,13 @@ def _expand(paths: list[Path]) -> list[Path]:
 
 
 def validate(
-    paths: List[Path] = typer.Argument(None, help="Content files or folders (default: the built-in content)."),
+    paths: List[Path] = typer.Argument(None, help="Content files or folders, or built-in names (default: all content, --content included)."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON: files checked and every problem."),
 ) -> None:
+    from generator.content import user_content_dir
     from generator.resources import content_dir
 
-    roots = list(paths or [content_dir()])
+    roots = [find_named(p) for p in paths] if paths else [content_dir(), *([Path(user_content_dir())] if user_content_dir() else [])]
     missing = [p for p in roots if not p.exists()]
     if missing:
         raise SkirmishError(f"{display_path(missing[0])}: no such file or folder")
@@ -81,16 +114,21 @@ def validate(
         if found:
             bad_files.append(display_path(path))
         problems.extend(found)
+    if json_out:
+        print_json({"checked": len(targets), "files": [display_path(p) for p in targets], "ok": not problems,
+                    "problems": problems})
     if problems:
         # the report (every problem, one per line) is the command's output; stderr gets the one
         # "error:" line every failing command ends with
-        for line in problems:
-            typer.echo(line)
+        if not json_out:
+            for line in problems:
+                typer.echo(line)
         raise SkirmishError(
             f"{_count(len(problems), 'problem')} in {_count(len(bad_files), 'file')} of {len(targets)} checked: "
             + ", ".join(bad_files[:5]) + (", ..." if len(bad_files) > 5 else "")
         )
-    typer.echo(f"{_count(len(targets), 'file')} checked, no problems")
+    if not json_out:
+        typer.echo(f"{_count(len(targets), 'file')} checked, no problems")
 
 
 def _count(n: int, word: str) -> str:
@@ -99,13 +137,15 @@ def _count(n: int, word: str) -> str:
 
 validate.__doc__ = (
     "Check content or user files against each system's limits; lists every problem with file and line."
-    + examples("skirmish validate content/", "skirmish validate my-warband.yaml")
+    + examples("skirmish validate", "skirmish validate my-warband.yaml --json",
+               "skirmish --content my-content validate")
 )
 
 
 def show(
-    file: Path = typer.Argument(..., help="A roster, warband or team file."),
+    file: Path = typer.Argument(..., metavar="ROSTER", help="A roster, warband or team file, or a built-in name (see `skirmish systems`)."),
     name: Optional[str] = typer.Argument(None, help="One combatant's name (default: all of them)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the combatants as JSON."),
 ) -> None:
     system, roster = load_roster(file)
     members = list(system.combatants(roster))
@@ -115,13 +155,50 @@ def show(
             known = ", ".join(getattr(m, "name", "?") for m in members)
             raise SkirmishError(f"{display_path(file)}: no combatant named {name!r}; it has: {known}")
         members = wanted
+    if json_out:
+        print_json({"system": system.name, "combatants": [m.model_dump(mode="json", exclude_none=True) for m in members]})
+        return
     for member in members:
         console.print(system.describe(member))
         console.print()
 
 
 show.__doc__ = "Show combatants as readable text cards in the terminal." + examples(
-    "skirmish show content/bladestorm/warriors-of-ash-goblins.yaml", "skirmish show content/bladestorm/warriors-of-ash-goblins.yaml Cro"
+    "skirmish show bladestorm/warriors-of-ash-goblins", "skirmish show bladestorm/warriors-of-ash-goblins Cro --json",
+    "skirmish show my-warband.yaml",
+)
+
+
+def schema(
+    system: str = typer.Argument(..., help=SYSTEM_ARG_HELP),
+    kind: Optional[str] = typer.Option(None, "--kind", help="Which content kind (default: the system's roster kind)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the schema to this file (.json) instead of printing it."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+) -> None:
+    import json
+
+    from generator.content.schema import content_schema
+    from generator.files import refuse_existing, write_atomic
+
+    document = content_schema(system, kind)
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    if out.suffix.lower() != ".json":
+        raise SkirmishError(f"--out {out}: a schema is JSON; give a .json file name")
+    if not force:
+        refuse_existing(out)
+    write_atomic(out, text)
+    from generator.cli.common import note
+
+    note(f"wrote {out}")
+
+
+schema.__doc__ = (
+    "Print the JSON Schema of SYSTEM's roster file, generated from the models that validate it, "
+    "so an editor can complete and check rosters as you type (docs/rosters.md)."
+    + examples("skirmish schema bladestorm", "skirmish schema warcry -o warcry-warband.schema.json")
 )
 
 
@@ -129,3 +206,4 @@ def register(app: typer.Typer) -> None:
     app.command("systems")(systems)
     app.command("validate")(validate)
     app.command("show")(show)
+    app.command("schema")(schema)

@@ -7,12 +7,12 @@ fitted Warcry points model directly). This module only parses, calls and prints.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
+from generator.cli.common import print_json
 from generator.errors import ContentError, SkirmishError
 
 DATASET_SYSTEMS = ("warcry", "bladeborn")
@@ -22,11 +22,9 @@ def _read_json_list(path: Path) -> bool:
     """True when ``path`` is a JSON file whose top level is a list (the Warcry data-set format)."""
     if path.suffix.lower() != ".json":
         return False
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise ContentError(f"{path}: cannot read: {err.strerror or err}") from err
-    return text.lstrip().startswith("[")
+    from generator.content.source import read_text
+
+    return read_text(path).lstrip().startswith("[")
 
 
 def price_dataset(path: Path) -> list[dict[str, Any]]:
@@ -51,16 +49,23 @@ def price_roster(path: Path, system_name: str | None) -> dict[str, Any]:
 
     system, roster = load_roster(path)
     if system_name and system.name != system_name:
-        raise ContentError(f"{path}: is a {system.name} roster, not {system_name} (drop --system or fix the file)")
+        raise ContentError(f"{path}: is a {system.name} roster, not {system_name} (drop the system argument or fix the file)")
     if system.price is None:
         raise ContentError(f"{system.title} has no cost model yet, so {path} cannot be priced")
-    priced = system.price(system.combatants(roster))
-    return {
+    from generator.systems.base import side_cost
+
+    side = side_cost(system, roster)
+    out: dict[str, Any] = {
         "system": system.name,
         "unit": system.cost_unit,
-        "combatants": [p.to_json() for p in priced],
-        "total": round(sum(p.cost for p in priced), 2),
+        "combatants": [p.to_json() for p in side.priced],
+        "total": side.total,
     }
+    if side.printed is not None:
+        out["book_total"] = side.printed
+    if side.model != side.total:
+        out["model_total"] = side.model
+    return out
 
 
 def _number(value: float) -> str:
@@ -72,32 +77,41 @@ def _breakdown_text(breakdown: dict[str, float]) -> str:
     return " · ".join(f"{k} {_number(v)}" for k, v in breakdown.items() if abs(v) >= 0.05)
 
 
-def _print_table(title: str, rows: list[dict[str, Any]], total: float, unit: str) -> None:
+def _print_table(title: str, rows: list[dict[str, Any]], total: float, unit: str, model_total: float | None = None) -> None:
+    """One row per combatant; a ``model`` column when a printed cost and the model's differ."""
     from rich.console import Console
     from rich.table import Table
 
     published = any("published" in r for r in rows)
+    modelled = model_total is not None or any("model" in r for r in rows)
     table = Table(title=title, show_lines=False)
     table.add_column("combatant")
     table.add_column(unit, justify="right")
     if published:
         table.add_column("published", justify="right")
+    if modelled:
+        table.add_column("model", justify="right")
     table.add_column("breakdown")
     for r in rows:
         cells = [str(r["name"]), _number(r["cost"])]
         if published:
             cells.append(_number(r["published"]) if "published" in r else "")
+        if modelled:
+            cells.append(_number(r.get("model", r["cost"])))
         cells.append(_breakdown_text(r["breakdown"]))
         table.add_row(*cells)
     table.add_section()
-    table.add_row("total", _number(total), *([""] * (2 if published else 1)))
+    tail = [""] * (1 + int(published))
+    if modelled:
+        tail = [""] * int(published) + [_number(model_total if model_total is not None else total), ""]
+    table.add_row("total", _number(total), *tail)
     Console(soft_wrap=False).print(table)
 
 
 def cost_command(
-    file: Path = typer.Argument(..., help="A roster content file, or a JSON list of Warcry fighters."),
-    system: Optional[str] = typer.Option(
-        None, "--system", "-s", help="Which system's model to use (checked against the file's own system)."
+    file: Path = typer.Argument(..., metavar="ROSTER", help="A roster file or built-in name, or a JSON list of Warcry fighters."),
+    system: Optional[str] = typer.Argument(
+        None, help="The system, checked against the file's own (a JSON list of fighters: warcry or bladeborn)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
@@ -105,37 +119,43 @@ def cost_command(
 
     A JSON list of fighters in the public Warcry data-set format (movement, toughness, wounds, runemarks, weapons with attacks, strength, dmg_hit, dmg_crit, min_range, max_range) is priced with the fitted Warcry points model; with --json the output is a JSON list, one object per fighter in input order (name, cost, breakdown, unrounded, and published when the input has points).
 
-    Any other file is loaded as a roster and priced by its own system; with --json the output is an object with system, unit, combatants and total.
+    Any other file is loaded as a roster and priced by its own system; with --json the output is an object with system, unit, combatants and total. A printed cost (a book card's TPC, a roster's printed total, a squad's printed points) is the cost; the model's estimate is shown beside it (model, model_total; book, book_total).
 
     Examples:
 
-      skirmish cost warband.json --system warcry --json
+      skirmish cost warband.json warcry --json
 
-      skirmish cost content/bladestorm/warriors-of-ash-goblins.yaml
+      skirmish cost bladestorm/warriors-of-ash-goblins
     """
     from generator.systems import SYSTEM_NAMES
 
     name = system.strip().lower() if system else None
     if name is not None and name not in SYSTEM_NAMES:
-        raise SkirmishError(f"--system {system!r} is not known; choose one of {', '.join(SYSTEM_NAMES)}")
+        raise SkirmishError(f"system {system!r} is not known; choose one of {', '.join(SYSTEM_NAMES)}")
+    from generator.content import find_named
+
+    file = find_named(file)
     if not file.exists():
         raise ContentError(f"{file}: no such file")
     if _read_json_list(file):
         if name is not None and name not in DATASET_SYSTEMS:
             raise ContentError(
-                f"{file}: a JSON list of fighters is the Warcry data-set format; use --system warcry or bladeborn"
+                f"{file}: a JSON list of fighters is the Warcry data-set format; give the system warcry or bladeborn"
             )
         rows = price_dataset(file)
         if as_json:
-            typer.echo(json.dumps(rows, indent=2))
+            print_json(rows)
         else:
             _print_table(f"{file.name}: Warcry points", rows, sum(r["cost"] for r in rows), "points")
         return
     result = price_roster(file, name)
     if as_json:
-        typer.echo(json.dumps(result, indent=2))
+        print_json(result)
     else:
-        _print_table(f"{file.name}: {result['system']}", result["combatants"], result["total"], result["unit"])
+        title = f"{file.name}: {result['system']}"
+        if "book_total" in result:
+            title += f" (the book's total {_number(result['book_total'])} {result['unit']} is the side's cost)"
+        _print_table(title, result["combatants"], result["total"], result["unit"], result.get("model_total"))
 
 
 def register(app: typer.Typer) -> None:

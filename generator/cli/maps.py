@@ -23,8 +23,8 @@ map_app = typer.Typer(
     help=(
         "Check map files: line of sight between hexes, connectivity, zones and fairness.\n\n"
         "Examples:\n\n"
-        "  skirmish map los content/maps/drawn-and-quartered.yaml --from 2,3\n\n"
-        "  skirmish map validate content/maps/drawn-and-quartered.yaml"
+        "  skirmish map los maps/drawn-and-quartered --from 2,3\n\n"
+        "  skirmish map validate maps/drawn-and-quartered"
     ),
     no_args_is_help=True,
     rich_markup_mode="rich",
@@ -70,7 +70,7 @@ def _sketch(board: BoardMap, marks: dict[tuple[int, int], str]) -> str:
 
 @map_app.command("los")
 def los_cmd(
-    map_path: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML)."),
+    map_path: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML) or a built-in map name (maps/ash-cavern)."),
     from_cell: Optional[str] = typer.Option(None, "--from", help="Show what this cell (col,row) sees."),
     to_cell: Optional[str] = typer.Option(None, "--to", help="With --from: check one pair and name the blocking hex."),
     rule: str = typer.Option("standard", "--los-rule", help="standard | strict | per-hex."),
@@ -82,9 +82,9 @@ def los_cmd(
 
     Examples:
 
-      skirmish map los content/maps/drawn-and-quartered.yaml --json
+      skirmish map los maps/drawn-and-quartered --json
 
-      skirmish map los content/maps/drawn-and-quartered.yaml --from 0,4 --to 12,5
+      skirmish map los maps/drawn-and-quartered --from 0,4 --to 12,5
     """
     rule = _rule_option(rule)
     board = load_map(map_path)
@@ -175,7 +175,7 @@ def _system_sight(board: BoardMap):
 
 @map_app.command("validate")
 def validate_cmd(
-    map_path: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML)."),
+    map_path: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML) or a built-in map name (maps/ash-cavern)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """Check a map: it loads, every passable cell is connected, zones and objectives are reachable.
@@ -185,7 +185,7 @@ def validate_cmd(
 
     Examples:
 
-      skirmish map validate content/maps/drawn-and-quartered.yaml
+      skirmish map validate maps/drawn-and-quartered
 
       skirmish map validate my-map.yaml --json
     """
@@ -196,7 +196,7 @@ def validate_cmd(
     if as_json:
         data = {"map": str(map_path), "ok": ok, "checks": [{"ok": p, "message": m} for p, m in checks]}
         data["fairness"] = report.to_json()
-        typer.echo(json.dumps(data, indent=2, default=str))
+        typer.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
     else:
         size = f"{board.width}x{board.height} {board.grid}"
         if board.grid == "hex":

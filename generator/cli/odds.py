@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Optional
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from generator.cli.common import console, examples, print_json
 from generator.dice import AttackOdds, fraction_text
 from generator.dice import attacks as attack_dice
 from generator.dice import battle_dice, bladestorm, gorechosen
 from generator.errors import DiceError
+from generator.progress import spinner
 
 odds_app = typer.Typer(
     help="Exact odds of one attack: hit chance, expected damage, damage distribution, kill chance."
@@ -25,31 +28,66 @@ odds_app = typer.Typer(
 JSON_OPT = typer.Option(False, "--json", help="Print one JSON object (floats and exact p/q strings).")
 
 
-def show(title: str, odds: AttackOdds, kill: int | None, json_out: bool, inputs: dict) -> None:
+EXACT_CHARS = 21  # a longer exact fraction is shortened in the table (JSON prints it whole)
+
+
+def short_fraction(value) -> str:
+    """The exact fraction as printed in a table: whole when short, else each side cut to its first
+    and last digits (``1267…5375/1267…5376``); the value column beside it has the float."""
+    text = fraction_text(value)
+    if len(text) <= EXACT_CHARS:
+        return text
+
+    def cut(digits: str) -> str:
+        return digits if len(digits) <= 9 else f"{digits[:4]}\u2026{digits[-4:]}"
+
+    num, _, den = text.partition("/")
+    return f"{cut(num)}/{cut(den)}" if den else cut(num)
+
+
+def percent2(p) -> str:
+    """A chance to two decimals that never claims a certainty it does not have."""
+    x = float(p)
+    if 0 < p and x < 0.00005:
+        return "<0.01%"
+    if p < 1 and x >= 0.99995:
+        return ">99.99%"
+    return f"{x:.2%}"
+
+
+def show(title: str, odds: AttackOdds, kill: int | None, json_out: bool, inputs: dict,
+         kill_name: str = "wounds") -> None:
+    """Print the odds; ``kill_name`` is what the system calls what is left to kill (endurance, hp...)."""
     if json_out:
         data = {"system": title.split()[0].lower(), "inputs": inputs}
-        data.update(odds.to_json(kill))
+        data.update({(kill_name if key == "wounds" else key): value for key, value in odds.to_json(kill).items()})
         print_json(data)
         return
-    summary = Table(title=title, show_header=False, title_justify="left")
-    summary.add_column("what")
-    summary.add_column("value", justify="right")
-    summary.add_column("exact", justify="right", style="dim")
-    summary.add_row("hit chance", f"{float(odds.hit_probability):.2%}", fraction_text(odds.hit_probability))
-    summary.add_row("expected damage", f"{float(odds.expected_damage):.3f}", fraction_text(odds.expected_damage))
+    # the title is its own line: as a table title it wrapped to the narrow table, mid-phrase
+    console.print(Text(title, style="bold"))
+    summary = Table(show_header=False)
+    # fold, never cut with an ellipsis: a number that is cut is a wrong number
+    summary.add_column("what", overflow="fold")
+    summary.add_column("value", justify="right", no_wrap=True, min_width=7)
+    summary.add_column("exact", justify="right", style="dim", overflow="fold")
+    summary.add_row("hit chance", percent2(odds.hit_probability), short_fraction(odds.hit_probability))
+    summary.add_row("expected damage", f"{float(odds.expected_damage):.3f}", short_fraction(odds.expected_damage))
     if kill is not None:
         p = odds.kill_probability(kill)
-        summary.add_row(f"kill chance ({kill} to kill)", f"{float(p):.2%}", fraction_text(p))
+        summary.add_row(f"kill chance ({kill} {kill_name} to kill)", percent2(p), short_fraction(p))
     console.print(summary)
+    exact = [odds.hit_probability, odds.expected_damage] + ([odds.kill_probability(kill)] if kill is not None else [])
+    if any(len(fraction_text(v)) > EXACT_CHARS for v in exact):
+        console.print(Text("Long exact fractions are shortened here; --json prints them whole.", style="dim"))
     table = Table(title="Damage distribution", title_justify="left")
     table.add_column("damage", justify="right")
     table.add_column("chance", justify="right")
     table.add_column("at least", justify="right")
     table.add_column("", no_wrap=True)
-    remaining = 1.0
+    remaining = Fraction(1)
     for value, p in odds.damage.items():
-        table.add_row(str(value), f"{float(p):.2%}", f"{remaining:.2%}", "#" * round(float(p) * 40))
-        remaining -= float(p)
+        table.add_row(str(value), percent2(p), percent2(remaining), "#" * round(float(p) * 40))
+        remaining -= p
     console.print(table)
 
 
@@ -64,14 +102,16 @@ def odds_bladestorm(
     """Bladestorm: an attack roll against Defense, then High/Low damage from the same dice.""" + ""
     roll = bladestorm.parse_roll(attack)
     dmg = bladestorm.parse_damage(damage)
-    odds = bladestorm.attack_odds(roll, defense, dmg)
+    with spinner("working out the exact odds", quiet=json_out):
+        odds = bladestorm.attack_odds(roll, defense, dmg)
     show(f"Bladestorm {roll} vs Defense {defense}, damage {dmg}", odds, endurance, json_out,
-         {"attack": str(roll), "defense": defense, "damage": str(dmg)})
+         {"attack": str(roll), "defense": defense, "damage": str(dmg)}, kill_name="endurance")
 
 
 def _warband_odds(system: str, attacks: int, strength: int, damage: str, toughness: int, wounds: Optional[int], json_out: bool) -> None:
     hit, crit = attack_dice.parse_damage_pair(damage)
-    odds = attack_dice.attack_odds(attacks, strength, toughness, hit, crit)
+    with spinner("working out the exact odds", quiet=json_out):
+        odds = attack_dice.attack_odds(attacks, strength, toughness, hit, crit)
     need = attack_dice.hit_threshold(strength, toughness)
     show(f"{system.title()} {attacks} attacks S{strength} vs T{toughness} (hits on {need}+), damage {hit}/{crit}",
          odds, wounds, json_out,
@@ -115,8 +155,9 @@ def odds_sagaborn(
 
       skirmish odds sagaborn --attack 4 --defense 3
     """
-    odds = battle_dice.attack_odds(attack, defense)
-    show(f"SagaBorn {attack} attack dice vs {defense} defense dice", odds, hp, json_out, {"attack": attack, "defense": defense})
+    with spinner("working out the exact odds", quiet=json_out):
+        odds = battle_dice.attack_odds(attack, defense)
+    show(f"SagaBorn {attack} attack dice vs {defense} defense dice", odds, hp, json_out, {"attack": attack, "defense": defense}, kill_name="hp")
 
 
 @odds_app.command("gorechosen")
@@ -135,9 +176,10 @@ def odds_gorechosen(
     """
     if not 2 <= to_hit <= 6:
         raise DiceError(f"--to-hit: {to_hit} is not a To Hit value; use 2 to 6")
-    odds = gorechosen.attack_odds(dice, to_hit, wounds)
+    with spinner("working out the exact odds", quiet=json_out):
+        odds = gorechosen.attack_odds(dice, to_hit, wounds)
     show(f"Gorechosen {dice} dice hitting on {to_hit}+ for {wounds} wounds", odds, health, json_out,
-         {"dice": dice, "to_hit": to_hit, "wounds": wounds})
+         {"dice": dice, "to_hit": to_hit, "wounds": wounds}, kill_name="health")
 
 
 odds_bladestorm.__doc__ = (

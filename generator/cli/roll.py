@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from generator.cli.common import examples, print_json
+from generator.cli.common import SEED_HELP, examples, print_json, seed_note
 from generator.dice.bladestorm import parse_roll, roll_chance
 from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
@@ -14,7 +14,7 @@ from generator.errors import SkirmishError
 
 def roll(
     expression: str = typer.Argument(..., help="Dice to roll, e.g. 3D6+4, 2D6+D10+3, or D% for a percentile Chance roll."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a reproducible roll."),
+    seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
     times: int = typer.Option(1, "--times", min=1, max=10000, help="How many times to roll."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
 ) -> None:
@@ -33,8 +33,7 @@ def roll(
         return
     for r in results:
         typer.echo(r["text"])
-    if seed is None:
-        typer.echo(f"(seed {rng.seed}: pass --seed {rng.seed} to roll the same again)")
+    seed_note(rng.seed, "roll the same again")
 
 
 roll.__doc__ = "Roll dice and show each die and the total." + examples(

@@ -6,7 +6,9 @@ Public API:
 - :func:`load_roster` -- a roster/warband/team file, returns ``(System, roster)``;
 - :func:`load_model` -- a file straight into a given model;
 - :class:`ContentLibrary` -- built-in ``content/`` merged with the user's ``--content`` folder;
-- :func:`check_file` -- every problem in a file, for ``skirmish validate``.
+- :func:`check_file` -- every problem in a file, for ``skirmish validate``;
+- :func:`load_content` / :func:`content_data` -- one content file by relative path, the user's
+  ``--content`` copy first: every part of the tool reads content/ through these.
 """
 
 from __future__ import annotations
@@ -26,7 +28,17 @@ def user_content_dir() -> Path | None:
     return _user_content_dir
 
 
-from generator.content.library import ContentLibrary, content_files, library  # noqa: E402
+from generator.content.library import (  # noqa: E402
+    ContentLibrary,
+    content_data,
+    content_files,
+    content_name,
+    content_path,
+    find_named,
+    library,
+    load_content,
+    read_content,
+)
 from generator.content.loader import (  # noqa: E402
     ROSTER_KINDS,
     Loaded,
@@ -45,13 +57,19 @@ __all__ = [
     "Loaded",
     "Source",
     "check_file",
+    "content_data",
     "content_files",
+    "content_name",
+    "content_path",
+    "find_named",
     "display_path",
     "library",
+    "load_content",
     "load_file",
     "load_model",
     "load_roster",
     "load_source",
+    "read_content",
     "read_source",
     "set_user_content_dir",
     "user_content_dir",

@@ -98,10 +98,16 @@ def load_file(path: str | Path) -> Loaded:
 
 
 def load_roster(path: str | Path):
-    """Load a roster/warband/team file: returns ``(System, roster_model)``."""
+    """Load a roster/warband/team file, or a built-in one by name (``bladestorm/warriors-of-ash-goblins``):
+    returns ``(System, roster_model)``."""
+    from generator.content.library import find_named
     from generator.systems import get_system
 
-    loaded = load_file(path)
+    found = find_named(path)
+    if not found.exists():
+        raise ContentError(f"{display_path(found)}: no such file (built-in rosters go by name, e.g. "
+                           "bladestorm/warriors-of-ash-goblins; `skirmish systems` lists them)")
+    loaded = load_file(found)
     if loaded.kind not in ROSTER_KINDS:
         raise ContentError(
             f"{display_path(loaded.path)}: is a {loaded.system} {loaded.kind!r} file, not a roster "

@@ -49,6 +49,12 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+#: Largest content file read, checked before parsing: the biggest built-in file is a few kB and a
+#: big warband a few tens; 20,000 fighters (4 MB) would take many seconds to parse and validate.
+MAX_BYTES = 1_000_000
+#: Deepest nesting of lists and mappings: rosters nest four or five levels.
+MAX_DEPTH = 50
+
 #: Most values one file may expand to. Real content files hold a few thousand; YAML aliases
 #: nested ten deep (the "billion laughs" file) would otherwise expand until memory runs out.
 MAX_VALUES = 200_000
@@ -56,6 +62,16 @@ MAX_VALUES = 200_000
 
 class _TooBig(Exception):
     pass
+
+
+class _TooDeep(Exception):
+    def __init__(self, line: int):
+        self.line = line
+
+
+class _Duplicate(Exception):
+    def __init__(self, key: Any, first: int, second: int):
+        self.key, self.first, self.second = key, first, second
 
 
 class _Recursive(Exception):
@@ -69,6 +85,8 @@ def _build(loader: yaml.SafeLoader, node: yaml.Node, loc: Path_, lines: dict[Pat
     if budget[0] < 0:
         raise _TooBig()
     lines.setdefault(loc, node.start_mark.line + 1)
+    if len(loc) > MAX_DEPTH:
+        raise _TooDeep(node.start_mark.line + 1)
     if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
         if id(node) in open_nodes:  # an alias inside its own anchor: `a: &x [*x]`
             raise _Recursive(node.start_mark.line + 1)
@@ -81,6 +99,8 @@ def _build(loader: yaml.SafeLoader, node: yaml.Node, loc: Path_, lines: dict[Pat
                     key = loader.construct_object(key_node, deep=True)
                     if isinstance(key, list):
                         key = tuple(key)
+                    if key in out:
+                        raise _Duplicate(key, lines[loc + (key,)], key_node.start_mark.line + 1)
                     lines[loc + (key,)] = key_node.start_mark.line + 1
                     out[key] = _build(loader, value_node, loc + (key,), lines, budget, open_nodes)
                 return out
@@ -112,12 +132,37 @@ def parse_text(text: str, path: Path) -> Source:
     except _Recursive as err:
         raise ContentError(f"{display_path(path)}:{err.line}: an alias refers to its own anchor, "
                            "so the value would never end; write the value out instead") from None
+    except _Duplicate as err:
+        raise ContentError(f"{display_path(path)}:{err.second}: {err.key!r} appears twice (lines {err.first} and "
+                           f"{err.second}); keep one") from None
+    except (_TooDeep, RecursionError) as err:
+        line = f":{err.line}" if isinstance(err, _TooDeep) else ""
+        raise ContentError(f"{display_path(path)}{line}: nested more than {MAX_DEPTH} levels deep; "
+                           "content files nest a few levels") from None
     except _TooBig:
-        raise ContentError(f"{display_path(path)}: expands to more than {MAX_VALUES:,} values "
-                           "(YAML aliases nested inside aliases?); content files are far smaller") from None
+        raise ContentError(f"{display_path(path)}: holds more than {MAX_VALUES:,} values once YAML aliases are "
+                           "expanded; content files are far smaller (split it, or write aliases out)") from None
     finally:
         loader.dispose()
     return Source(Path(path), data, lines)
+
+
+def read_text(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
+    """A content file's text; a file larger than ``max_bytes`` is refused before it is read."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as err:
+        raise ContentError(f"{display_path(p)}: cannot be read ({err.strerror})") from None
+    if size > max_bytes:
+        raise ContentError(f"{display_path(p)}: is {size / 1e6:.1f} MB; content files are at most "
+                           f"{max_bytes / 1e6:g} MB (split a very large roster into several files)")
+    try:
+        return p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ContentError(f"{display_path(p)}: not a UTF-8 text file") from None
+    except OSError as err:
+        raise ContentError(f"{display_path(p)}: cannot be read ({err.strerror})") from None
 
 
 def read_source(path: str | Path) -> Source:
@@ -127,17 +172,15 @@ def read_source(path: str | Path) -> Source:
         raise ContentError(f"{display_path(p)}: no such file")
     if p.is_dir():
         raise ContentError(f"{display_path(p)}: is a folder, expected a .yaml, .yml or .json file")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ContentError(f"{display_path(p)}: not a UTF-8 text file") from None
-    except OSError as err:
-        raise ContentError(f"{display_path(p)}: cannot be read ({err.strerror})") from None
+    text = read_text(p)
     if p.suffix.lower() == ".json":
         try:
             json.loads(text)
         except json.JSONDecodeError as err:
             raise ContentError(f"{display_path(p)}:{err.lineno}: not valid JSON: {err.msg}") from None
+        except RecursionError:
+            raise ContentError(f"{display_path(p)}: nested more than {MAX_DEPTH} levels deep; "
+                               "content files nest a few levels") from None
         try:
             return parse_text(text, p)
         except ContentError:  # JSON that YAML 1.1 cannot read: keep the data, lose the lines

@@ -2,7 +2,10 @@
 
 Rules (Bladestorm rulebook 3.1 and 9.2-9.3):
 
-- ``ND6``/``ND10`` dice are summed with any fixed additions; a D10 reads 1-10.
+- ``ND6``/``ND10`` dice are summed with any fixed additions; a D10 reads 1-10. A roll may also be
+  multiplied (3.1: "after modification by additions and multipliers"): ``3D6x2``. Additions and
+  multipliers apply in the order written, so ``3D6+1x2`` is (3D6+1) x 2 and ``3D6x2+1`` is
+  (3D6 x 2) + 1; no dice may follow a multiplier.
 - An attack hits when the roll *exceeds* the target's Defense.
 - High damage is the highest die of the attack roll; if several dice tie for highest, it is
   their sum. Low is the same for the lowest dice.
@@ -30,6 +33,10 @@ from generator.errors import DiceError
 
 MAX_DICE = 100
 MAX_SIDES = 1000
+#: Largest fixed number a roll may add or subtract (the books use single digits).
+MAX_MODIFIER = 1000
+#: The dice Bladestorm rolls (the D% Chance roll is two D10s).
+BLADESTORM_SIDES = (6, 10)
 # Exact odds enumerate sorted dice outcomes; past this many the expression is refused.
 MAX_EXACT_OUTCOMES = 2_000_000
 
@@ -38,11 +45,16 @@ _TERM = re.compile(r"([+-]?)\s*(\d*)\s*(?:([dD])\s*(\d+|%))?\s*")
 
 @dataclass(frozen=True)
 class RollExpr:
-    """A dice roll: groups of (count, sides) plus a fixed modifier, e.g. 2D6+D10+3."""
+    """A dice roll: groups of (count, sides), a multiplier and a fixed modifier, e.g. 2D6+D10+3.
+
+    The total is ``multiplier x (sum of the dice) + modifier``: any order of additions and
+    multipliers after the dice reduces to that (``3D6+1x2`` is ``2 x 3D6 + 2``).
+    """
 
     groups: tuple[tuple[int, int], ...]
     modifier: int = 0
     text: str = ""
+    multiplier: int = 1
 
     @property
     def dice_count(self) -> int:
@@ -53,21 +65,31 @@ class RollExpr:
             return self.text
         parts = [f"{c}D{s}" for c, s in self.groups]
         out = "+".join(parts)
+        if self.multiplier != 1:
+            out += f"x{self.multiplier}"
         if self.modifier:
             out += f"{self.modifier:+d}"
         return out or str(self.modifier)
 
     def with_modifier(self, delta: int) -> "RollExpr":
         """The same dice with ``delta`` added (e.g. a race's attack bonus: 3D6-3 +1 = 3D6-2)."""
-        return RollExpr(self.groups, self.modifier + delta)
+        return RollExpr(self.groups, self.modifier + delta, multiplier=self.multiplier)
+
+    def plain(self) -> "RollExpr":
+        """The same roll without its source text (so equal rolls share cache entries)."""
+        return RollExpr(self.groups, self.modifier, multiplier=self.multiplier)
+
+    def total_of(self, values: Sequence[int]) -> int:
+        """The roll's total for dice showing ``values``."""
+        return self.multiplier * sum(values) + self.modifier
 
     @property
     def minimum(self) -> int:
-        return self.dice_count + self.modifier
+        return self.multiplier * self.dice_count + self.modifier
 
     @property
     def maximum(self) -> int:
-        return sum(c * s for c, s in self.groups) + self.modifier
+        return self.multiplier * sum(c * s for c, s in self.groups) + self.modifier
 
     def distribution(self) -> Distribution:
         """Exact distribution of the roll's total."""
@@ -93,12 +115,13 @@ class Rolled:
 
     @property
     def total(self) -> int:
-        return sum(self.values) + self.expr.modifier
+        return self.expr.total_of(self.values)
 
     def describe(self) -> str:
         dice = ", ".join(f"{face} (D{sides})" for sides, face in self.faces)
+        times = f" x {self.expr.multiplier}" if self.expr.multiplier != 1 else ""
         mod = f" {'+' if self.expr.modifier >= 0 else '-'} {abs(self.expr.modifier)}" if self.expr.modifier else ""
-        return f"{self.expr}: [{dice}]{mod} = {self.total}"
+        return f"{self.expr}: [{dice}]{times}{mod} = {self.total}"
 
 
 def parse_roll(text: str) -> RollExpr:
@@ -110,22 +133,39 @@ def parse_roll(text: str) -> RollExpr:
 def _parse_roll_cached(source: str) -> RollExpr:
     if not source:
         raise DiceError("empty dice expression: write something like 3D6+4 or 2D6+D10+3")
-    s = source.replace(" ", "")
-    if not re.fullmatch(r"[0-9dD%+\-]+", s):
-        bad = next(ch for ch in s if not re.match(r"[0-9dD%+\-]", ch))
-        raise DiceError(f"dice expression {source!r}: unexpected {bad!r}; allowed: NdS terms and +/- whole numbers, e.g. 2D6+D10+3")
-    if s[-1] in "+-" or s[0] in "+" or re.search(r"[+-]{2}", s):
-        raise DiceError(f"dice expression {source!r} is incomplete: every + or - needs a term after it, e.g. 3D6+4")
-    tokens = re.findall(r"[+-]?[^+-]+", s)
+    s = source.replace(" ", "").replace("×", "x").replace("X", "x").replace("*", "x")
+    if not re.fullmatch(r"[0-9dD%+\-x]+", s):
+        bad = next(ch for ch in s if not re.match(r"[0-9dD%+\-x]", ch))
+        raise DiceError(f"dice expression {source!r}: unexpected {bad!r}; allowed: NdS terms, +/- whole numbers and xN multipliers, e.g. 2D6+D10+3 or 3D6x2")
+    if s[0] == "x":
+        raise DiceError(f"dice expression {source!r}: unexpected {source.strip()[0]!r} at the start; a multiplier follows dice, e.g. 3D6x2")
+    if s[-1] in "+-x" or s[0] in "+" or re.search(r"[+\-x]{2}", s):
+        raise DiceError(f"dice expression {source!r} is incomplete: every +, - or x needs a term after it, e.g. 3D6+4 or 3D6x2")
+    tokens = re.findall(r"[+\-x]?[^+\-x]+", s)
     groups: dict[int, int] = {}
     modifier = 0
+    multiplier = 1
     for token in tokens:
+        if token.startswith("x"):
+            body = token[1:]
+            if not body.isdigit() or int(body) < 1:
+                raise DiceError(f"dice expression {source!r}: a multiplier is a whole number of 1 or more, e.g. 3D6x2 (not x{body})")
+            if not groups:
+                raise DiceError(f"dice expression {source!r}: a multiplier multiplies dice; write the dice first, e.g. 3D6x2")
+            multiplier *= int(body)
+            modifier *= int(body)
+            continue
         sign = -1 if token.startswith("-") else 1
         body = token.lstrip("+-")
         m = re.fullmatch(r"(\d*)[dD](\d+|%)", body)
         if m:
+            if multiplier != 1:
+                raise DiceError(f"dice expression {source!r}: dice cannot follow a multiplier; write the dice first, e.g. 3D6+D10x2")
             if sign < 0:
                 raise DiceError(f"dice expression {source!r}: dice cannot be subtracted ({token})")
+            if len(m.group(1)) > 9 or (m.group(2) != "%" and len(m.group(2)) > 9):
+                raise DiceError(f"dice expression {source!r}: {body[:16]} is too large; use 1 to {MAX_DICE} dice "
+                                f"of 2 to {MAX_SIDES} sides")
             count = int(m.group(1)) if m.group(1) else 1
             sides = 100 if m.group(2) == "%" else int(m.group(2))
             if count < 1:
@@ -134,15 +174,21 @@ def _parse_roll_cached(source: str) -> RollExpr:
                 raise DiceError(f"dice expression {source!r}: D{sides} is not a die; sides must be 2 to {MAX_SIDES}")
             groups[sides] = groups.get(sides, 0) + count
         elif body.isdigit():
+            if len(body) > 6 or int(body) > MAX_MODIFIER:
+                raise DiceError(f"dice expression {source!r}: the number {body[:12]}{'...' if len(body) > 12 else ''} "
+                                f"is too large; fixed numbers are at most {MAX_MODIFIER}")
             modifier += sign * int(body)
         else:
             raise DiceError(f"dice expression {source!r}: cannot read {body!r}; write terms like 3D6, D10 or 4")
+    if abs(modifier) > MAX_MODIFIER:
+        raise DiceError(f"dice expression {source!r} adds {modifier:+d}; fixed numbers add up to at most {MAX_MODIFIER}")
     total = sum(groups.values())
     if total > MAX_DICE:
         raise DiceError(f"dice expression {source!r} rolls {total} dice; at most {MAX_DICE} are allowed")
     # Keep the groups in the order a player reads them: D6s before D10s, as the book writes them.
     ordered = tuple(sorted(groups.items(), key=lambda kv: kv[0]))
-    return RollExpr(tuple((count, sides) for sides, count in ordered), modifier, source.upper().replace(" ", ""))
+    text = source.upper().replace(" ", "").replace("×", "X").replace("*", "X").replace("X", "x")
+    return RollExpr(tuple((count, sides) for sides, count in ordered), modifier, text, multiplier)
 
 
 @dataclass(frozen=True)
@@ -236,7 +282,7 @@ def _joint(expr: RollExpr, damage: DamageExpr | None) -> dict[tuple[int, int], i
     out: dict[tuple[int, int], int] = {}
     for faces, ways in pool.expand().items():
         values = list(faces)
-        key = (sum(values) + expr.modifier, damage.apply(values) if damage else 0)
+        key = (expr.total_of(values), damage.apply(values) if damage else 0)
         out[key] = out.get(key, 0) + ways
     return out
 
@@ -244,7 +290,7 @@ def _joint(expr: RollExpr, damage: DamageExpr | None) -> dict[tuple[int, int], i
 @lru_cache(maxsize=1024)
 def _total_distribution(expr: RollExpr) -> Distribution:
     counts: dict[int, int] = {}
-    for (total, _), ways in _joint(RollExpr(expr.groups, expr.modifier), None).items():
+    for (total, _), ways in _joint(expr.plain(), None).items():
         counts[total] = counts.get(total, 0) + ways
     return Distribution.from_counts(counts)
 
@@ -263,13 +309,22 @@ def _attack_odds_cached(expr: RollExpr, defense: int, damage: DamageExpr) -> Att
     return AttackOdds(Fraction(hit_ways, total_ways), Distribution.from_counts(damage_counts))
 
 
+def check_bladestorm_dice(expr: RollExpr) -> RollExpr:
+    """Bladestorm attacks roll D6s and D10s only; any other die is a DiceError naming it."""
+    other = [sides for _, sides in expr.groups if sides not in BLADESTORM_SIDES]
+    if other:
+        raise DiceError(f"dice expression {expr}: Bladestorm rolls D6 and D10, not D{other[0]}")
+    return expr
+
+
 def attack_odds(attack: RollExpr | str, defense: int, damage: DamageExpr | str) -> AttackOdds:
     """Exact odds of one melee attack: hit when the roll exceeds ``defense``; miss deals 0."""
     expr = parse_roll(attack) if isinstance(attack, str) else attack
+    check_bladestorm_dice(expr)
     dmg = parse_damage(damage) if isinstance(damage, str) else damage
     # Normalise away the source text so "3d6+4" and "3D6+4" share one cache entry.
     dmg = DamageExpr(dmg.base, dmg.fixed, dmg.steps)
-    return _attack_odds_cached(RollExpr(expr.groups, expr.modifier), int(defense), dmg)
+    return _attack_odds_cached(expr.plain(), int(defense), dmg)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ class Rng:
 
     def __init__(self, seed: int | None = None):
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy % (2**63))
+            # short enough to read back and type: the CLI prints it so the run can be repeated
+            seed = int(np.random.SeedSequence().entropy % 1_000_000_000)
         self.seed = int(seed)
         if self.seed < 0:
             # numpy's SeedSequence takes only non-negative integers; say so instead of crashing

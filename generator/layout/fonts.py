@@ -32,6 +32,16 @@ FONTS: dict[str, Font] = {
 }
 
 
+SHIPPED: dict[str, Font] = dict(FONTS)
+
+
+def use_shipped_fonts() -> None:
+    """Back to the shipped fonts (after :func:`use_user_font`)."""
+    FONTS.clear()
+    FONTS.update(SHIPPED)
+    register_pdf_fonts.cache_clear()
+
+
 def font(role: str) -> Font:
     try:
         return FONTS[role]
@@ -46,7 +56,8 @@ def register_pdf_fonts() -> dict[str, str]:
     from reportlab.pdfbase.ttfonts import TTFont
 
     for f in FONTS.values():
-        pdfmetrics.registerFont(TTFont(f.pdf_name, str(fonts_dir() / f.filename)))
+        path = f.filename if "/" in f.filename else str(fonts_dir() / f.filename)
+        pdfmetrics.registerFont(TTFont(f.pdf_name, path))
     return {role: f.pdf_name for role, f in FONTS.items()}
 
 
@@ -58,6 +69,15 @@ def text_width(text: str, role: str, size_pt: float) -> float:
     return pdfmetrics.stringWidth(text, font(role).pdf_name, size_pt)
 
 
+@lru_cache(maxsize=None)
+def descent_em(role: str = "body") -> float:
+    """How far the font's descenders (g, p, y) reach below the baseline, as a fraction of the size."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register_pdf_fonts()
+    return -pdfmetrics.getFont(font(role).pdf_name).face.descent / 1000.0
+
+
 def svg_font_attrs(role: str) -> dict[str, str]:
     """Attributes for an SVG text element in this role (family, weight, style)."""
     f = font(role)
@@ -66,3 +86,43 @@ def svg_font_attrs(role: str) -> dict[str, str]:
         "font-weight": f.weight,
         "font-style": f.style,
     }
+
+
+@lru_cache(maxsize=None)
+def _charset(filename: str) -> frozenset[int]:
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    path = filename if "/" in filename else str(fonts_dir() / filename)
+    return frozenset(TTFont("_probe", path).face.charToGlyph)
+
+
+def missing_glyphs(text: str, role: str = "body") -> str:
+    """The characters of ``text`` the font of ``role`` cannot draw (each once, in order)."""
+    chars = _charset(font(role).filename)
+    out = [c for c in dict.fromkeys(text) if not c.isspace() and ord(c) >= 32 and ord(c) not in chars]
+    return "".join(out)
+
+
+def use_user_font(path) -> str:
+    """Draw every role with the user's TrueType font (``--font FILE``); the PDF embeds it.
+
+    For names in scripts the shipped DejaVu fonts do not cover (CJK, Arabic, Hebrew...). A file
+    that is missing or not a TrueType font is a one-line RenderError."""
+    from pathlib import Path
+
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    from generator.errors import RenderError
+
+    path = Path(path)
+    if not path.is_file():
+        raise RenderError(f"--font {path}: no such file")
+    try:
+        TTFont("_probe", str(path.resolve()))
+    except (TTFError, OSError, ValueError, IndexError, KeyError) as err:
+        raise RenderError(f"--font {path}: not a TrueType font reportlab can embed ({err})") from None
+    family = path.stem
+    for role, f in list(FONTS.items()):
+        FONTS[role] = Font(role, f"SkUser{role.title()}", family, f.weight, f.style, str(path.resolve()))
+    register_pdf_fonts.cache_clear()
+    return family

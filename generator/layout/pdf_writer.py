@@ -114,14 +114,19 @@ def draw_ops(canvas, ops, ox: float, oy: float, page_h: float) -> None:
         depth -= 1
 
 
-def draw(canvas, drawing: Drawing, ox: float, oy: float, page_h: float, clip_bleed: bool = True) -> None:
-    """Draw a card with its trim box's top-left at (ox, oy) mm, clipped to its bleed box."""
+def draw(canvas, drawing: Drawing, ox: float, oy: float, page_h: float, clip_bleed: bool = True,
+         bleeds: tuple[float, float, float, float] | None = None) -> None:
+    """Draw a card with its trim box's top-left at (ox, oy) mm, clipped to its bleed box.
+
+    ``bleeds`` (left, top, right, bottom) narrows the bleed per side: a card that shares a cut
+    line with its neighbour is clipped at that edge so it never paints over the neighbour.
+    """
     if clip_bleed:
         canvas.saveState()
         p = canvas.beginPath()
-        b = drawing.bleed
-        p.rect(mm_to_pt(ox - b), mm_to_pt(page_h - (oy + drawing.height + b)),
-               mm_to_pt(drawing.width + 2 * b), mm_to_pt(drawing.height + 2 * b))
+        left, top, right, bottom = bleeds if bleeds is not None else (drawing.bleed,) * 4
+        p.rect(mm_to_pt(ox - left), mm_to_pt(page_h - (oy + drawing.height + bottom)),
+               mm_to_pt(drawing.width + left + right), mm_to_pt(drawing.height + top + bottom))
         canvas.clipPath(p, stroke=0, fill=0)
     draw_ops(canvas, drawing.ops, ox, oy, page_h)
     if clip_bleed:

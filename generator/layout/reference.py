@@ -7,11 +7,9 @@ template's (``templates/sheets/<system>.svg.j2``).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from generator.errors import RenderError
 from generator.layout import pdf_writer, scene
@@ -19,15 +17,14 @@ from generator.files import atomic_path
 from generator.layout.pdf import new_canvas
 from generator.layout.render import render_markup
 from generator.layout.sizes import PageSize
-from generator.resources import content_dir
 
 SHEET_SYSTEMS = ("bladestorm", "bladeborn", "warcry", "sagaborn", "gorechosen")
 
 
-@lru_cache(maxsize=None)
 def _settings() -> dict[str, Any]:
-    with open(content_dir() / "layout" / "reference.yaml", encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+    from generator.content import content_data
+
+    return content_data("layout/reference.yaml")
 
 
 def _span(pair: list[int]) -> list[int]:
@@ -80,18 +77,22 @@ DATA = {"bladestorm": bladestorm_data, "bladeborn": attacks_data, "warcry": atta
         "sagaborn": sagaborn_data, "gorechosen": gorechosen_data}
 
 
-def reference_drawings(system: str, page: PageSize, templates: Path | None = None):
+def reference_drawings(system: str, page: PageSize, templates: Path | None = None, ink_saver: bool = False):
+    """The sheet's pages. Backgrounds stop at the page's printable margin; ``ink_saver`` leaves out
+    the page background and the title band (the title prints in the band's colour instead)."""
     if system not in SHEET_SYSTEMS:
         raise RenderError(f"no reference sheet for {system!r}: choose one of {', '.join(SHEET_SYSTEMS)}")
     data = DATA[system](_settings()[system])
     markup = render_markup(f"sheets/{system}.svg.j2",
-                           {"page": {"w": page.width, "h": page.height, "name": page.name}, "data": data}, templates)
+                           {"page": {"w": page.width, "h": page.height, "name": page.name, "margin": page.margin,
+                                     "ink_saver": ink_saver}, "data": data}, templates)
     return scene.build_pages(markup, title=f"{system} reference")
 
 
-def write_reference(system: str, page: PageSize, target: Path, templates: Path | None = None) -> int:
+def write_reference(system: str, page: PageSize, target: Path, templates: Path | None = None,
+                    ink_saver: bool = False) -> int:
     """Write the reference PDF for ``system``; returns the number of pages."""
-    drawings = reference_drawings(system, page, templates)
+    drawings = reference_drawings(system, page, templates, ink_saver)
     with atomic_path(Path(target)) as tmp:
         canvas = new_canvas(tmp, page.width, page.height, f"{system} quick reference")
         for drawing in drawings:

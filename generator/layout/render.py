@@ -61,6 +61,22 @@ def _text_mm(text: str, role: str = "body", size_pt: float = 8) -> float:
     return pt_to_mm(text_width(str(text), role, size_pt))
 
 
+def _text_height(text: Any, width: float, size_pt: float, leading: float = 1.2, role: str = "body",
+                 lead: str = "", lead_role: str = "bold") -> float:
+    """The height (mm) ``text`` needs wrapped in ``width`` mm at ``size_pt``, from the top of its
+    box to its lowest descender; ``lead`` is a bold label before it (``RULE``, an ability's name).
+
+    Templates use it to give a text box the room it needs before the text has to shrink.
+    """
+    from generator.layout.textfit import Word, _block_mm, _wrap
+
+    words = [Word(t, lead_role) for t in str(lead).split()] + [Word(t, role) for t in str(text or "").split()]
+    if not words:
+        return 0.0
+    lines = _wrap(words, width, size_pt)
+    return _block_mm(words, len(lines) if lines else 1, size_pt, leading) if lines is not None else 1e6
+
+
 def _design_box(card_w: float, card_h: float, design_w: float, design_h: float) -> dict[str, Any]:
     """Scale a layout drawn for design_w x design_h into the real card, centred, keeping its shape."""
     s = min(card_w / design_w, card_h / design_h)
@@ -105,7 +121,7 @@ def environment(user_dir: str | None = None) -> jinja2.Environment:
     env.filters["fmt"] = _fmt
     env.filters["pct"] = percent
     env.globals.update(hex_corners=_hex_corners, hex_center=_hex_center, text_mm=_text_mm,
-                       design_box=_design_box, grid_fit=_grid_fit, range=range, min=min, max=max, len=len, math=math)
+                       design_box=_design_box, grid_fit=_grid_fit, text_height=_text_height, range=range, min=min, max=max, len=len, math=math)
     return env
 
 

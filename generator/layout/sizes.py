@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-import yaml
 
 from generator.errors import RenderError
 from generator.units import parse_length
-from generator.resources import content_dir
 
 
 @dataclass(frozen=True)
@@ -34,10 +31,10 @@ class PageSize:
     margin: float  # printer's unprintable border, mm
 
 
-@lru_cache(maxsize=None)
 def _load(name: str) -> dict[str, Any]:
-    with open(content_dir() / "layout" / f"{name}.yaml", encoding="utf-8") as handle:
-        return yaml.safe_load(handle) or {}
+    from generator.content import content_data
+
+    return content_data(f"layout/{name}.yaml")
 
 
 def card_sizes() -> dict[str, CardSize]:

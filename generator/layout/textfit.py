@@ -9,11 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layout.fonts import text_width
+from generator.layout.fonts import descent_em, text_width
 from generator.units import pt_to_mm
 
 STEP_PT = 0.25
 ELLIPSIS = "\u2026"
+ASCENT_EM = 0.8  # the first baseline sits this far below the top of the box
+
+
+def _block_mm(words: list[Word], lines: int, size: float, leading: float) -> float:
+    """Height of ``lines`` lines from the top of the box to the lowest descender."""
+    descent = max(descent_em(w.role) for w in words)
+    return pt_to_mm(size) * (ASCENT_EM + descent) + pt_to_mm(size * leading) * (lines - 1)
 
 
 @dataclass(frozen=True)
@@ -98,9 +105,7 @@ def fit(
     while True:
         lines = _wrap(words, width, size)
         if lines is not None:
-            line_h = pt_to_mm(size * leading)
-            # first baseline sits one ascent (~0.8 em) below the top
-            total = pt_to_mm(size) * 0.8 + line_h * (len(lines) - 1) + pt_to_mm(size) * 0.22
+            total = _block_mm(words, len(lines), size, leading)
             fits_h = height is None or total <= height + 1e-6
             fits_n = max_lines is None or len(lines) <= max_lines
             if fits_h and fits_n:
@@ -112,15 +117,15 @@ def fit(
             line_h = pt_to_mm(size * leading)
             limit = max_lines or 10**6
             if height is not None:
-                usable = height - pt_to_mm(size) * 1.02
-                limit = min(limit, max(1, int(usable // line_h) + 1))
+                usable = height - _block_mm(words, 1, size, leading)
+                limit = min(limit, max(1, int(usable // line_h + 1e-9) + 1))
             if len(lines) > limit:
                 lines = lines[:limit]
                 _ellipsize(lines[-1], width, size)
             break
         size -= STEP_PT
     line_h = pt_to_mm(size * leading)
-    block = pt_to_mm(size) * 0.8 + line_h * (len(lines) - 1) + pt_to_mm(size) * 0.22
+    block = _block_mm(words, len(lines), size, leading)
     top = 0.0
     if height is not None and valign == "middle":
         top = max(0.0, (height - block) / 2)
@@ -131,7 +136,7 @@ def fit(
         parts = _line_runs(line, size)
         total_w = sum(p[3] for p in parts)
         x = {"middle": (width - total_w) / 2, "end": width - total_w}.get(align, 0.0)
-        baseline = top + pt_to_mm(size) * 0.8 + index * line_h
+        baseline = top + pt_to_mm(size) * ASCENT_EM + index * line_h
         for text, role, fill, w in parts:
             runs.append(PlacedRun(x, baseline, text, role, fill))
             x += w

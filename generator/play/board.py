@@ -84,6 +84,8 @@ class Board:
         # walking distances over open cells, fighters ignored
         self._open_index = {p: i for i, p in enumerate(self.open)}
         self._walk = self._all_walks()
+        self._walk_rows = {p: dict(zip(self.open, self._walk[i])) for i, p in enumerate(self.open)}
+        self._distance_rows: dict[Pos, dict[Pos, int]] = {}
 
     # ---- the edges: offset labels --------------------------------------------------------------
 
@@ -145,6 +147,19 @@ class Board:
         if i is None or j is None:
             return False
         return self._sight[i][j]
+
+    def walk_from(self, a: Pos) -> dict[Pos, int]:
+        """Walking distance from ``a`` to every open cell (fighters ignored): one row of the table,
+        for loops that ask many distances from one place."""
+        return self._walk_rows.get(a) or {}
+
+    def distance_from(self, a: Pos) -> dict[Pos, int]:
+        """Steps from ``a`` to every cell of the board (terrain ignored)."""
+        row = self._distance_rows.get(a)
+        if row is None:
+            row = {b: self.distance(a, b) for b in self.cells}
+            self._distance_rows[a] = row
+        return row
 
     def walk(self, a: Pos, b: Pos) -> int:
         """Steps along open cells from ``a`` to ``b`` ignoring fighters (:data:`UNREACHABLE` if cut off)."""

@@ -31,6 +31,9 @@ def describe_event(event: Event, names: dict[str, str]) -> str:
     who = names.get(event.get("fighter", ""), event.get("fighter", ""))
     action = event.get("action")
     target = names.get(event.get("target", ""), event.get("target", ""))
+    gorechosen = _describe_gorechosen(event, names, who, target)
+    if gorechosen is not None:
+        return gorechosen
     if action == "roll_off":
         return f"Roll-off {event.get('purpose', '')}: A {event['dice']['a']}, B {event['dice']['b']} -> {event['winner'].upper()}"
     if action == "ability_dice":
@@ -97,6 +100,51 @@ def describe_event(event: Event, names: dict[str, str]) -> str:
         return f"Battle over: {event.get('why', '')}"
     fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("round", "action", "side", "fighter"))
     return f"{who or event.get('side', '')} {action}: {fields}".strip()
+
+
+def _describe_gorechosen(event: Event, names: dict[str, str], who: str, target: str) -> str | None:
+    """Gorechosen's own events (facing, Wrath, Initiative deck, defence cards, injuries, fates)."""
+    action = event.get("action")
+    if action == "setup_order":
+        return "Set-up order: " + ", ".join(names.get(f, f) for f in event["order"])
+    if action == "initiative_deck":
+        return "Initiative deck: " + ", ".join(names.get(f, f) for f in event["order"])
+    if action == "place" and "facing" in event:
+        return f"{who} is set up at {event['cell']} facing {event['facing']}"
+    if action == "move" and "facing" in event:
+        card = f" ({event['card']})" if event.get("card") else ""
+        return f"{who} moves{card} {_path(event['path'])}, now facing {event['facing']}"
+    if action == "attack" and "to_hit" in event:
+        past = f", striking past {', '.join(event['past'])}" if event.get("past") else ""
+        return (f"{who} attacks {target} ({event['weapon']}, {event['dice']} dice at {event['to_hit']}+ for "
+                f"{event['wounds_per_hit']} each{past}): rolls {event['rolls']} -> {event['hits']} hit(s)")
+    if action == "defend":
+        return f"{who} plays {event['name']} ({event['card']}): {event['cancelled']} hit(s) cancelled"
+    if action == "push" and ("blocked" in event or "pit" in event):
+        if event.get("pit"):
+            fate = "falls to their death" if event.get("fell") else "clings to the edge"
+            return (f"{who} is pushed towards the pit at {event['towards']}: rolls {event['roll']} + {event['discards']} "
+                    f"discarded = {event['total']}, {fate}")
+        return f"{who} is pushed against something solid: D3 from {event['roll']} = {event['damage']} wounds"
+    if action == "wrath":
+        return f"{who} Wrath {event['change']:+d} -> {event['wrath']} ({event['why']})"
+    if action == "discard":
+        return f"{who} discards {event['card']} ({event['why']})"
+    if action == "critical":
+        return f"{who} draws Critical Injury: {event['card']}"
+    if action == "injury":
+        return f"{who} places an Injury marker ({event['covered']} covered)"
+    if action == "turned":
+        return f"{who} is turned to face {event['facing']} by {names.get(event['by'], event['by'])}"
+    if action == "fate":
+        return f"{who}'s Fate of the Slain: {event['fate']}"
+    if action == "timeout":
+        return f"{who} is too slow (rolled {event['roll']}) and forfeits the turn"
+    if action == "handover":
+        return f"{who} lets {names.get(event['to'], event['to'])} take the turn"
+    if action == "deal":
+        return "Action cards in hand: " + ", ".join(f"{names.get(k, k)} {v}" for k, v in event["hands"].items())
+    return None
 
 
 def battle_text(result: Result) -> str:

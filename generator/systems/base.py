@@ -16,15 +16,57 @@ from pydantic import BaseModel
 
 @dataclass
 class Priced:
-    """One combatant's price: the total and an itemised breakdown that sums to it."""
+    """One combatant's price: the total and an itemised breakdown that sums to it.
+
+    ``cost`` is *the* cost every command uses. When the source prints a cost (a book's card, a
+    squad's printed points), ``book`` holds it and ``cost`` is that figure; ``model`` is the cost
+    model's own estimate, shown beside it ("book 480, model 489").
+    """
 
     name: str
     cost: float
     breakdown: dict[str, float] = field(default_factory=dict)
     unit: str = "points"
+    model: float | None = None
+    book: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "cost": self.cost, "breakdown": self.breakdown, "unit": self.unit}
+        out: dict[str, Any] = {"name": self.name, "cost": self.cost, "breakdown": self.breakdown, "unit": self.unit}
+        if self.book is not None:
+            out["book"] = self.book
+        if self.model is not None and self.model != self.cost:
+            out["model"] = self.model
+        return out
+
+    def label(self) -> str:
+        """``480`` or ``480 (book 480, model 489)`` when a printed cost and the model differ."""
+        text = f"{self.cost:g}"
+        if self.model is not None and self.model != self.cost:
+            source = "book" if self.book is not None else "cost"
+            text += f" ({source} {self.cost:g}, model {self.model:g})"
+        return text
+
+
+@dataclass
+class SideCost:
+    """A roster's cost as every command reports it: one number, with the model's beside it.
+
+    ``total`` is the printed total when the roster prints one (the book's Goblins: 636), else the
+    sum of its combatants' costs; ``model`` is the model's estimate for the same combatants.
+    """
+
+    priced: list[Priced]
+    total: float
+    model: float
+    printed: float | None = None
+
+    def label(self, unit: str = "") -> str:
+        suffix = f" {unit}" if unit else ""
+        text = f"{self.total:g}{suffix}"
+        if round(self.model, 1) != round(self.total, 1):
+            source = "book" if self.printed is not None else "printed"
+            text += f" ({source} {self.total:g}, model {self.model:g})"
+        return text
 
 
 @dataclass
@@ -67,4 +109,23 @@ class System:
     make_battle: Callable[[Any, Any, dict], Any] | None = None
     policies: dict[str, Callable[[], Any]] = field(default_factory=dict)
     cost_unit: str = "points"
+    # A roster's printed total, when it prints one (a book side's TPC); it is then the side's
+    # cost in every command, with the model's estimate beside it.
+    printed_total: Callable[[BaseModel], float | None] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def side_cost(system: System, roster: BaseModel, members: Sequence[BaseModel] | None = None) -> SideCost:
+    """Price a roster (or the ``members`` of it that fight) the one way every command shares."""
+    everyone = list(system.combatants(roster))
+    chosen = everyone if members is None else list(members)
+    priced = system.price(chosen) if system.price else []
+    total = float(sum(p.cost for p in priced))
+    model = float(sum(p.model if p.model is not None else p.cost for p in priced))
+    printed = None
+    printed_of = getattr(system, "printed_total", None)
+    if printed_of is not None and len(chosen) == len(everyone):
+        printed = printed_of(roster)
+    if printed is not None:
+        total = printed
+    return SideCost(priced, round(total, 2), round(model, 2), printed)

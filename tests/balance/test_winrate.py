@@ -75,24 +75,11 @@ def test_balance_command_json(skirmish_cli):
     assert [s["unit"] for s in data["sides"]] == ["points", "points"]
 
 
-def test_warcry_mirror_match_is_even_and_a_tougher_copy_wins_more():
-    from generator.content import load_roster
-    from generator.systems.warcry.sim import battle
-
-    _, warband = load_roster(content_dir() / "warcry" / "example-gilded-ruin.yaml")
-    fighters = list(warband.fighters)
-    mirror = run_battles(lambda rng: battle(fighters, fighters, rng), make_rng(5), 300)
-    assert mirror.even
-    tougher = [f.model_copy(update={"wounds": f.wounds + 5}) for f in fighters]
-    lopsided = run_battles(lambda rng: battle(tougher, fighters, rng), make_rng(5), 300)
-    assert lopsided.interval("a")[0] > mirror.interval("a")[1]
-
-
 def test_bladeborn_warbands_can_be_matched_up():
     folder = content_dir() / "bladeborn"
     matchup = simulate_matchup(folder / "example-cinder-oath.yaml", folder / "example-hollowmere-stalkers.yaml",
-                               make_rng(2), battles=100)
-    assert matchup.result.battles == 100 and matchup.unit == "points"
+                               make_rng(2), battles=20)
+    assert matchup.result.battles == 20 and matchup.unit == "points"
 
 
 def test_a_gorechosen_match_up_prices_only_the_champions_who_duel():

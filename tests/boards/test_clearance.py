@@ -44,3 +44,19 @@ def test_example_cavern_troll_takes_the_wide_gap():
     assert not can_pass(cavern, [(6.5, 7), (6.5, 11)], 1.25)
     assert can_pass(cavern, [(21.25, 7), (21.25, 11)], 1.25)
     assert Clearance(cavern, 1.25).connected((2, 2), (2, 16))
+
+
+def test_base_sizes_are_the_bladestorm_tables():
+    """5/8" small, 1" medium, 1.25" large (the book's 3.4), 2" huge (ours): one set of numbers."""
+    from generator.boards.clearance import BASE_SIZES_IN
+    from generator.systems.bladestorm.models import builtin_tables
+
+    bases = builtin_tables().bases
+    assert BASE_SIZES_IN == {size: bases[size].width for size in ("small", "medium", "large", "huge")}
+    assert BASE_SIZES_IN["small"] == 0.625
+    # A halfling's 5/8" base gets through a 3/4" gap that is too narrow for a 1" goblin.
+    narrow = BoardMap(grid="square", width=12, height=12,
+                      walls=[{"points": [[0, 6], [5, 6]]}, {"points": [[5.75, 6], [12, 6]]}])
+    through = [(5.375, 3.0), (5.375, 9.0)]
+    assert can_pass(narrow, through, BASE_SIZES_IN["small"])
+    assert not can_pass(narrow, through, BASE_SIZES_IN["medium"])

@@ -35,7 +35,7 @@ def cli(monkeypatch, capsys):
 
 def test_generate_writes_a_valid_map_and_reports(cli, tmp_path):
     out = tmp_path / "m.yaml"
-    code, stdout, _ = cli("generate", "--system", "bladeborn", "--size", "13x10", "--seed", 4, "--out", out)
+    code, stdout, _ = cli("generate", "bladeborn", "--size", "13x10", "--seed", 4, "--out", out)
     assert code == 0
     board = load_map(out)
     assert (board.width, board.height) == (13, 10)
@@ -43,7 +43,7 @@ def test_generate_writes_a_valid_map_and_reports(cli, tmp_path):
 
 
 def test_generate_json_is_reproducible(cli):
-    args = ("generate", "--system", "gorechosen", "--seed", 11, "--json")
+    args = ("generate", "gorechosen", "--seed", 11, "--json")
     code1, first, _ = cli(*args)
     code2, second, _ = cli(*args)
     assert code1 == code2 == 0
@@ -55,10 +55,10 @@ def test_generate_json_is_reproducible(cli):
 @pytest.mark.parametrize(
     "args, words",
     [
-        (("generate", "--system", "chess"), "no map generator for system 'chess'"),
-        (("generate", "--system", "bladeborn", "--size", "13x"), "--size '13x'"),
-        (("generate", "--system", "bladeborn", "--symmetry", "spiral"), "--symmetry 'spiral'"),
-        (("generate", "--system", "bladeborn", "--density", "0.9"), "--density 0.9"),
+        (("generate", "chess"), "no map generator for system 'chess'"),
+        (("generate", "bladeborn", "--size", "13x"), "--size '13x'"),
+        (("generate", "bladeborn", "--symmetry", "spiral"), "--symmetry 'spiral'"),
+        (("generate", "bladeborn", "--density", "0.9"), "--density 0.9"),
     ],
 )
 def test_bad_generate_input_is_one_line_exit_2(cli, args, words):
@@ -107,7 +107,7 @@ def test_render_writes_pdf_next_to_the_map(cli, map_file):
 
 
 def test_generate_without_out_prints_only_the_map_on_stdout(cli, tmp_path):
-    code, stdout, err = cli("generate", "--system", "bladestorm", "--seed", 2)
+    code, stdout, err = cli("generate", "bladestorm", "--seed", 2)
     assert code == 0
     path = tmp_path / "piped.yaml"
     path.write_text(stdout)

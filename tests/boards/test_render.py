@@ -201,3 +201,23 @@ def test_svg_escapes_a_map_name_with_markup_characters(tmp_path):
     root = ET.fromstring(path.read_text())  # would not parse if the name broke the markup
     texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert any('Grot <"Big"> & Co' in t for t in texts)
+
+
+@pytest.mark.parametrize("page", ["a4", "letter"])
+@pytest.mark.parametrize("size", [(13, 10), (5, 4)])
+def test_header_text_never_runs_into_the_50mm_ruler(page, size):
+    from generator.boards.render import RULER_MM, compose
+    from generator.boards.render_canvas import MapCanvas, text_width_mm
+    from generator.boards.render_tiling import HEADER_MM, MARGIN_MM
+    from generator.layout.draw import Text
+
+    board = hex_board(*size, name="The Drawn and Quartered Crossing of the Long Red River")
+    canvas = MapCanvas("t")
+    compose(canvas, board, 25.0, page)
+    for drawing in canvas.pages:
+        ruler_left = drawing.width - MARGIN_MM - RULER_MM
+        header = [op for op in drawing.ops if isinstance(op, Text) and op.y <= MARGIN_MM + HEADER_MM
+                  and not op.text.startswith("50 mm")]
+        assert header
+        for op in header:
+            assert op.x + text_width_mm(op.text, op.size_pt, op.role) <= ruler_left - 2.0, op.text

@@ -48,7 +48,7 @@ CASES = [
     (["roll", "999D6"], "at most 100"),
     (["roll", "2D6", "--seed", "-1"], "seed -1 is negative: use a whole number 0 or more"),
     (["create", "random", "bladestorm", "--seed", "-5"], "seed -5 is negative"),
-    (["map", "generate", "--system", "bladeborn", "--seed", "-3", "--out", "T/OUT/m.yaml"], "seed -3 is negative"),
+    (["map", "generate", "bladeborn", "--seed", "-3", "--out", "T/OUT/m.yaml"], "seed -3 is negative"),
     (["odds", "bladestorm", "--attack", "3D6", "--defense", "-5"], "'--defense'"),
     (["odds", "bladestorm", "--attack", "200D6", "--defense", "7"], "at most 100"),
     (["odds", "bladeborn", "--attacks", "4", "--strength", "4", "--damage", "2/x", "--toughness", "4"], "hit/crit"),
@@ -77,8 +77,8 @@ CASES = [
     (["create", "calc", "sagaborn", "--move", "99"], "allowed 1 to 10"),
     # cost
     (["cost", "T/bad.json"], "bad.json:2: not valid JSON"),
-    (["cost", ROSTER, "--system", "nosuch"], "--system 'nosuch' is not known"),
-    (["cost", ROSTER, "--system", "sagaborn"], "is a bladestorm roster, not sagaborn"),
+    (["cost", ROSTER, "nosuch"], "system 'nosuch' is not known"),
+    (["cost", ROSTER, "sagaborn"], "is a bladestorm roster, not sagaborn"),
     # cards and sheet
     (["cards", "T/invalid.yaml", "--out", "T/OUT"], "invalid.yaml:5"),
     (["cards", ROSTER, "--out", "T/OUT", "--page", "a9"], "unknown page 'a9'"),
@@ -102,11 +102,11 @@ CASES = [
     (["map", "los", "T/map.yaml", "--los-rule", "fuzzy"], "use one of: standard, strict, per-hex"),
     (["map", "validate", "T/malformed.yaml"], "not valid YAML"),
     (["map", "validate", "T/binary.yaml"], "not a UTF-8 text file"),
-    (["map", "generate", "--system", "nosuch"], "choose one of bladeborn"),
-    (["map", "generate", "--system", "bladeborn", "--size", "2x2"], "each side must be 4 to 60"),
-    (["map", "generate", "--system", "bladeborn", "--density", "5"], "allowed is 0 to 0.4"),
-    (["map", "generate", "--system", "bladeborn", "--objectives", "500"], "allowed is 0 to 12"),
-    (["map", "generate", "--system", "bladeborn", "--symmetry", "spiral"], "rotational, mirror, none"),
+    (["map", "generate", "nosuch"], "choose one of bladeborn"),
+    (["map", "generate", "bladeborn", "--size", "2x2"], "each side must be 4 to 60"),
+    (["map", "generate", "bladeborn", "--density", "5"], "allowed is 0 to 0.4"),
+    (["map", "generate", "bladeborn", "--objectives", "500"], "allowed is 0 to 12"),
+    (["map", "generate", "bladeborn", "--symmetry", "spiral"], "rotational, mirror, none"),
     (["map", "render", "T/offboard.yaml", "--out", "T/OUT/m.pdf"], "outside the 5x4 board"),
     (["map", "render", "T/map.yaml", "--format", "gif", "--out", "T/OUT/m.gif"], "choose one of svg, pdf, png"),
     (["map", "render", "T/map.yaml", "--hex-size", "5000mm", "--out", "T/OUT/m.pdf"], "allowed is 5 mm to 200 mm"),
@@ -135,3 +135,104 @@ def test_validate_lists_every_problem_on_stdout(files, capsys):
     assert any("malformed.yaml:5: not valid YAML" in line for line in lines)
     assert sum("invalid.yaml:" in line for line in lines) == 4
     assert err == f"error: 5 problems in 2 files of 2 checked: {files}/invalid.yaml, {files}/malformed.yaml\n"
+
+
+# ---- input that used to escape as an internal error or be accepted silently ------------------
+
+
+def _deep_yaml(path):
+    path.write_text("a: " + "[" * 3000 + "]" * 3000 + "\n")
+    return path
+
+
+def _deep_json(path):
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    return path
+
+
+@pytest.mark.parametrize("args, make, needle", [
+    (["validate", "T/deep.yaml"], _deep_yaml, "nested more than"),
+    (["validate", "T/deep.json"], _deep_json, "nested more than"),
+    (["cost", "T/deep.json"], _deep_json, "nested too deeply"),
+    (["show", "T/deep.yaml"], _deep_yaml, "nested more than"),
+])
+def test_deeply_nested_files_are_one_line(files, capsys, args, make, needle):
+    make(files / args[1].removeprefix("T/"))
+    code, out, err = run(args, files, capsys)
+    assert code == 2 and err.count("\n") == 1 and "internal" not in err
+    assert needle in out + err
+
+
+def test_a_duplicate_key_is_refused_naming_both_lines(files, capsys):
+    (files / "dup.yaml").write_text(
+        "system: bladestorm\nkind: roster\nname: X\ncombatants:\n  - name: Cro\n    defense: 12\n    defense: 12\n")
+    code, out, err = run(["validate", "T/dup.yaml"], files, capsys)
+    assert code == 2
+    assert "dup.yaml:7: 'defense' appears twice (lines 6 and 7)" in out
+
+
+def test_a_huge_file_is_refused_for_its_size_before_parsing(files, capsys):
+    big = files / "huge.yaml"
+    big.write_text("system: warcry\nkind: warband\nname: x\nfighters:\n" + "  - {name: f, movement: 4}\n" * 60_000)
+    code, out, err = run(["validate", "T/huge.yaml"], files, capsys)
+    assert code == 2 and "MB; content files are at most" in out and "alias" not in out
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["roll", "2D6+99999999999999999999999"], "too large; fixed numbers are at most 1000"),
+    (["roll", "2D6+600+600"], "at most 1000"),
+    (["odds", "bladestorm", "--attack", "D7", "--defense", "3"], "Bladestorm rolls D6 and D10, not D7"),
+    (["odds", "bladestorm", "--attack", "2D6+D8", "--defense", "3"], "not D8"),
+])
+def test_dice_out_of_the_rules_are_refused(files, capsys, args, needle):
+    code, _, err = run(args, files, capsys)
+    assert code == 2 and needle in err
+
+
+def test_ctrl_c_during_start_up_is_one_line_exit_130(monkeypatch, capsys):
+    import sys
+
+    import generator.cli
+
+    class Interrupted:
+        def __getattr__(self, name):
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "generator.cli.app", Interrupted())
+    with pytest.raises(SystemExit) as stop:
+        generator.cli.main(["systems"])
+    assert stop.value.code == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_ctrl_c_during_a_command_is_one_line_exit_130(monkeypatch, files, capsys):
+    import generator.cli.content_cmds as cmds
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cmds, "check_file", interrupt)
+    code, _, err = run(["validate"], files, capsys)
+    assert code == 130 and err == "interrupted\n"
+
+
+def test_names_the_fonts_cannot_draw_are_named_and_a_user_font_is_embedded(files, capsys):
+    from generator.layout.fonts import use_shipped_fonts
+    from generator.resources import fonts_dir
+
+    roster = files / "cjk.yaml"
+    roster.write_text("system: bladestorm\nkind: roster\nname: X\ncombatants:\n"
+                      "  - {name: 竜騎士, race: Human, size: medium, movement: 5, defense: 7, endurance: 10,"
+                      " melee_attack: 3D6, melee_damage: High}\n", encoding="utf-8")
+    try:
+        code, _, err = run(["cards", "T/cjk.yaml", "-o", "T/OUT"], files, capsys)
+        assert code == 0, err
+        assert "warning: card '竜騎士'" in err and "'竜騎士'" in err and "--font" in err
+        code, _, err = run(["cards", "T/cjk.yaml", "-o", "T/OUT2", "--font", str(fonts_dir() / "DejaVuSansCondensed.ttf")],
+                           files, capsys)
+        assert code == 0, err
+        assert b"SkUser" in (files / "OUT2" / "cjk.pdf").read_bytes() or b"DejaVuSansCondensed" in (files / "OUT2" / "cjk.pdf").read_bytes()
+        code, _, err = run(["cards", "T/cjk.yaml", "-o", "T/OUT3", "--font", "T/text.yaml"], files, capsys)
+        assert code == 2 and "--font" in err and "TrueType" in err
+    finally:
+        use_shipped_fonts()

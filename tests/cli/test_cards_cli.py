@@ -39,7 +39,7 @@ def run_main(args, capsys):
 
 
 def test_cards_writes_pdf_pngs_and_svgs(fake_loader, tmp_path, capsys):
-    code, out, err = run_main(["cards", "ash.yaml", "--out", str(tmp_path), "--format", "pdf,png,svg",
+    code, out, err = run_main(["cards", "ash.yaml", "--out", str(tmp_path), "-f", "pdf", "-f", "png", "-f", "svg",
                                "--backs", "--bleed", "2mm", "--crop-marks", "--odds", "7"], capsys)
     assert code == 0, err
     names = {p.name for p in tmp_path.iterdir()}
@@ -54,7 +54,7 @@ def test_cards_writes_pdf_pngs_and_svgs(fake_loader, tmp_path, capsys):
     (["--card", "195x280mm", "--bleed", "5mm"], "larger than the margin allows"),
     (["--bleed", "12mm"], "bleed 12mm is more than the 10mm"),
     (["--bleed", "lots"], "--bleed 'lots' is not a length"),
-    (["--format", "pdf,gif"], "unknown format 'gif'"),
+    (["--format", "pdf", "--format", "gif"], "--format 'gif': choose one of pdf, svg, png"),
 ])
 def test_bad_print_options_are_one_line_exit_2_and_write_nothing(fake_loader, tmp_path, capsys, extra, needle):
     code, _, err = run_main(["cards", "ash.yaml", "--out", str(tmp_path / "out"), *extra], capsys)

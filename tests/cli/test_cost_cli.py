@@ -41,7 +41,7 @@ def warband(tmp_path):
 
 
 def test_json_is_one_object_per_fighter_in_input_order(capsys, warband):
-    code, out, err = run(capsys, "cost", str(warband), "--system", "warcry", "--json")
+    code, out, err = run(capsys, "cost", str(warband), "warcry", "--json")
     assert code == 0, err
     rows = json.loads(out)
     assert isinstance(rows, list) and len(rows) == 3
@@ -54,14 +54,14 @@ def test_json_is_one_object_per_fighter_in_input_order(capsys, warband):
 
 
 def test_bladeborn_and_no_system_read_the_same_format(capsys, warband):
-    _, warcry, _ = run(capsys, "cost", str(warband), "--system", "warcry", "--json")
-    _, bladeborn, _ = run(capsys, "cost", str(warband), "--system", "Bladeborn", "--json")
+    _, warcry, _ = run(capsys, "cost", str(warband), "warcry", "--json")
+    _, bladeborn, _ = run(capsys, "cost", str(warband), "Bladeborn", "--json")
     _, default, _ = run(capsys, "cost", str(warband), "--json")
     assert json.loads(warcry) == json.loads(bladeborn) == json.loads(default)
 
 
 def test_table_lists_each_fighter_and_the_total(capsys, warband):
-    code, out, _ = run(capsys, "cost", str(warband), "--system", "warcry")
+    code, out, _ = run(capsys, "cost", str(warband), "warcry")
     assert code == 0
     _, js, _ = run(capsys, "cost", str(warband), "--json")
     total = sum(r["cost"] for r in json.loads(js))
@@ -74,8 +74,8 @@ def test_table_lists_each_fighter_and_the_total(capsys, warband):
     [
         ('[{"name": "x", "movement": 4}]', (), "fighter [0] (x): toughness: missing"),
         ("[1, 2]", (), "fighter [0]: expected an object"),
-        (json.dumps(FIGHTERS), ("--system", "gorechosen"), "use --system warcry or bladeborn"),
-        (json.dumps(FIGHTERS), ("--system", "chess"), "--system 'chess' is not known"),
+        (json.dumps(FIGHTERS), ("gorechosen",), "give the system warcry or bladeborn"),
+        (json.dumps(FIGHTERS), ("chess",), "system 'chess' is not known"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, content, args, message):
@@ -117,7 +117,7 @@ def test_a_roster_is_priced_by_its_own_system(capsys, tmp_path, monkeypatch):
     code, out, _ = run(capsys, "cost", str(path))
     assert code == 0 and "Cro" in out and "692" in out
 
-    code, _, err = run(capsys, "cost", str(path), "--system", "warcry")
+    code, _, err = run(capsys, "cost", str(path), "warcry")
     assert code == 2 and "is a bladestorm roster, not warcry" in err
 
 

@@ -28,3 +28,23 @@ def test_example_content_files_exist_and_every_command_has_examples():
             without_examples.append(" ".join(path))
     assert missing == []
     assert without_examples == []
+
+
+def test_builtin_names_in_examples_resolve_from_any_folder(tmp_path, monkeypatch):
+    """Examples name built-in rosters and maps by name (bladestorm/warriors-of-ash-goblins); each
+    must resolve through the content library, wherever the user stands."""
+    from generator.content import find_named
+
+    monkeypatch.chdir(tmp_path)
+    root = typer.main.get_command(app)
+    pattern = r"(?<![\w/.-])((?:bladeborn|warcry|gorechosen|bladestorm|sagaborn|maps)/[\w-]+)(?![\w./-])"
+    names, unresolved = set(), []
+    for path, command in all_commands(root):
+        for line in (command.help or "").splitlines():
+            if line.strip().startswith("skirmish"):
+                names.update(re.findall(pattern, line))
+    assert names, "examples should use built-in names"
+    for name in sorted(names):
+        if not find_named(name).exists():
+            unresolved.append(name)
+    assert unresolved == []

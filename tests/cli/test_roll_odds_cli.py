@@ -118,3 +118,30 @@ def test_user_content_folder_overrides_and_extends(skirmish, tmp_path):
     names = {r["name"] for r in sagaborn["rosters"]}
     assert {"My Own Retinue", "A Second Retinue"} <= names
     assert original_name.removeprefix("name: ").strip() not in names
+
+
+@pytest.mark.parametrize("args, name", [
+    (("bladestorm", "--attack", "3D6", "--defense", "7", "--endurance", "10"), "endurance"),
+    (("sagaborn", "--attack", "4", "--defense", "3", "--hp", "2"), "hp"),
+    (("gorechosen", "--dice", "3", "--to-hit", "4", "--wounds", "3", "--health", "6"), "health"),
+    (("warcry", "--attacks", "4", "--strength", "4", "--damage", "2/4", "--toughness", "4", "--wounds", "8"), "wounds"),
+])
+def test_odds_json_names_what_is_left_to_kill_as_the_system_does(skirmish, args, name):
+    data = json.loads(skirmish("odds", *args, "--json").stdout)
+    assert name in data and "kill_probability_exact" in data
+    assert name == "wounds" or "wounds" not in data  # Bladestorm has Endurance, not wounds
+
+
+def test_a_hundred_die_fraction_is_whole_in_json_and_shortened_not_cut_in_the_table(skirmish):
+    args = ("odds", "gorechosen", "--dice", "100", "--to-hit", "4", "--wounds", "1", "--health", "60")
+    data = json.loads(skirmish(*args, "--json").stdout)
+    assert data["hit_probability_exact"] == f"{2**100 - 1}/{2**100}"
+    table = skirmish(*args).stdout
+    assert "1267\u20265375/1267\u20265376" in table  # first and last digits of 2^100 - 1 and 2^100
+    assert ">99.99%" in table and "100.00%" not in table.split("Damage distribution")[0]  # not a false certainty
+    assert not any(cell.rstrip().endswith("\u2026") for line in table.splitlines() for cell in line.split("\u2502"))
+
+
+def test_odds_table_title_is_one_line(skirmish):
+    result = skirmish("odds", "bladestorm", "--attack", "2D6+D10+3", "--defense", "10", "--damage", "High+Low+2")
+    assert result.stdout.splitlines()[0].strip() == "Bladestorm 2D6+D10+3 vs Defense 10, damage High+Low+2"

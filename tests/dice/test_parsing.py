@@ -22,7 +22,26 @@ def test_roll_expressions(text, groups, modifier):
     assert (expr.groups, expr.modifier) == (groups, modifier)
 
 
-@pytest.mark.parametrize("text", ["3D6+", "", "3D0", "D1000000", "3X6", "2D6--1", "-D6", "101D6", "0D6"])
+@pytest.mark.parametrize(
+    "text, multiplier, modifier, low, high",
+    [
+        ("3D6x2", 2, 0, 6, 36),  # 3.1: a roll is the total "after modification by additions and multipliers"
+        ("3D6+1x2", 2, 2, 8, 38),  # in the order written: (3D6+1) x 2
+        ("3D6x2+1", 2, 1, 7, 37),  # (3D6 x 2) + 1
+        ("D10×3", 3, 0, 3, 30),
+    ],
+)
+def test_multipliers(text, multiplier, modifier, low, high):
+    expr = parse_roll(text)
+    assert (expr.multiplier, expr.modifier, expr.minimum, expr.maximum) == (multiplier, modifier, low, high)
+    # Every total is the dice sum times the multiplier, plus the modifier: 3D6x2 is always even.
+    if text == "3D6x2":
+        assert all(total % 2 == 0 for total in expr.distribution())
+        assert attack_odds(expr, 20, "High").hit_probability == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("text", ["3D6+", "", "3D0", "D1000000", "3X6", "2D6--1", "-D6", "101D6", "0D6",
+                                  "3D6x", "x2", "3D6x2+D6", "3D6x0"])
 def test_bad_rolls_are_one_line_errors(text):
     with pytest.raises(DiceError) as err:
         parse_roll(text)

@@ -1,6 +1,7 @@
 """Printed sheets read back with pypdf: exact page and card geometry, text, fonts, determinism."""
 
 import hashlib
+import math
 import re
 
 import pytest
@@ -60,29 +61,80 @@ def test_a4_poker_is_nine_up_centred_at_exact_size(rosters, tmp_path):
         assert has_rect(rects, x, y, 63, 88)
 
 
-def test_bleed_spaces_cards_and_clips_each_to_its_bleed_box(rosters, tmp_path):
+@pytest.mark.parametrize("page", ["a4", "letter"])
+def test_the_readme_recipe_bleed_and_crop_marks_still_prints_nine_poker_cards(page):
+    # 3 x (63 + 2 x 3) = 207 mm: on A4 (200 mm inside the margin) the columns must share cut
+    # lines; on Letter (207.9 mm) they keep their own bleed but the rows (3 x 94 > 271.4) share
+    plan = plan_sheet(page_size(page), card_size("poker"), bleed=3, crop_marks=True)
+    assert (plan.cols, plan.rows) == (3, 3)
+    assert plan.shared_cuts == {"a4": (True, False), "letter": (False, True)}[page]
+    dx = plan.slots[1][0] - plan.slots[0][0]
+    dy = plan.slots[3][1] - plan.slots[0][1]
+    assert (dx, dy) == pytest.approx({"a4": (63, 94), "letter": (69, 88)}[page])
+
+
+def test_cards_sharing_a_cut_line_are_clipped_at_it_and_keep_bleed_outside(rosters, tmp_path):
     plan = plan_sheet(page_size("letter"), card_size("poker"), bleed=3, crop_marks=True)
-    # 69 mm per card with bleed: three fit across 205.9 mm of printable width only without marks
-    assert plan.cols == 2 and plan.rows == 2
-    assert plan.slots[1][0] - plan.slots[0][0] == pytest.approx(63 + 6)
-    result = print_deck(deck(rosters), tmp_path, options(page=page_size("letter"), bleed=3, crop_marks=True))
+    cards = deck(rosters) * 3  # twelve: one full sheet
+    result = print_deck(cards, tmp_path, options(page=page_size("letter"), bleed=3, crop_marks=True))
     rects = rects_mm(PdfReader(result.files[0]).pages[0])
-    for x, y in plan.slots:
-        assert has_rect(rects, x - 3, y - 3, 69, 94)
+    (x0, y0), (x3, y3), (x6, y6) = plan.slots[0], plan.slots[3], plan.slots[6]
+    assert has_rect(rects, x0 - 3, y0 - 3, 69, 91)  # top row: bleed above, none below
+    assert has_rect(rects, x3 - 3, y3, 69, 88)  # middle row: rows share both cuts
+    assert has_rect(rects, x6 - 3, y6, 69, 91)  # bottom row: bleed below
+    # the bleed never reaches into a neighbour's trimmed card
+    for (x, y), (l, t, r, b) in zip(plan.slots, plan.bleeds()):
+        for ox, oy in plan.slots:
+            if (ox, oy) != (x, y):
+                overlap_w = min(x + 63 + r, ox + 63) - max(x - l, ox)
+                overlap_h = min(y + 88 + b, oy + 88) - max(y - t, oy)
+                assert overlap_w <= 1e-6 or overlap_h <= 1e-6
 
 
-def test_crop_marks_sit_outside_the_card_block_on_every_cut_line():
-    plan = plan_sheet(page_size("a4"), card_size("poker"), bleed=0, crop_marks=True)
-    left, top = plan.slots[0]
-    right = plan.slots[-1][0] + 63
-    bottom = plan.slots[-1][1] + 88
-    xs = {round(m.x1, 3) for m in plan.marks if m.x1 == m.x2}
-    assert xs == {round(left + c * 63, 3) for c in range(4)}
+@pytest.mark.parametrize("page,card,bleed", [("a4", "poker", 0), ("a4", "poker", 3), ("letter", "poker", 3),
+                                             ("letter", "bridge", 3), ("a4", "mini", 3), ("a4", "tarot", 5)])
+def test_crop_marks_sit_outside_the_card_block_on_every_cut_line(page, card, bleed):
+    plan = plan_sheet(page_size(page), card_size(card), bleed=bleed, crop_marks=True)
+    w, h = plan.card.width, plan.card.height
+    xs = {round(x + e, 3) for x, _ in plan.slots for e in (0, w)}
+    ys = {round(y + e, 3) for _, y in plan.slots for e in (0, h)}
+    assert {round(m.x1, 3) for m in plan.marks if m.x1 == m.x2} == xs
+    assert {round(m.y1, 3) for m in plan.marks if m.y1 == m.y2} == ys
     for m in plan.marks:
-        inside_x = left - 1e-6 <= min(m.x1, m.x2) and max(m.x1, m.x2) <= right + 1e-6
-        inside_y = top - 1e-6 <= min(m.y1, m.y2) and max(m.y1, m.y2) <= bottom + 1e-6
-        assert not (inside_x and inside_y), m  # never over a card
+        for x, y in plan.slots:  # never over a card, nor within 1 mm of one
+            apart_x = max(m.x1, m.x2) < x - 1 + 1e-6 or min(m.x1, m.x2) > x + w + 1 - 1e-6
+            apart_y = max(m.y1, m.y2) < y - 1 + 1e-6 or min(m.y1, m.y2) > y + h + 1 - 1e-6
+            assert apart_x or apart_y, m
         assert min(m.x1, m.x2, m.y1, m.y2) >= plan.page.margin - 1e-6  # printable
+        assert max(m.x1, m.x2) <= plan.page.width - plan.page.margin + 1e-6
+        assert max(m.y1, m.y2) <= plan.page.height - plan.page.margin + 1e-6
+        assert math.hypot(m.x2 - m.x1, m.y2 - m.y1) >= 2 - 1e-6  # long enough to see
+
+
+def test_options_that_cost_cards_per_sheet_warn_with_the_count(rosters, tmp_path):
+    from generator.layout.impose import fewer_cards_warning
+
+    plan = plan_sheet(page_size("letter"), card_size("bridge"), bleed=3, crop_marks=True)
+    assert plan.per_page == 6
+    assert fewer_cards_warning(plan, 90, 3, True) == (
+        "--bleed 3mm and --crop-marks fit 6 bridge cards per letter sheet instead of 9: "
+        "90 cards take 15 sheets instead of 10")
+    nine = plan_sheet(page_size("a4"), card_size("poker"), bleed=3, crop_marks=True)
+    assert fewer_cards_warning(nine, 90, 3, True) is None
+    result = print_deck(deck(rosters), tmp_path, options(page=page_size("letter"), card=card_size("bridge"),
+                                                         bleed=3, crop_marks=True))
+    assert any("fit 6 bridge cards per letter sheet instead of 9" in w for w in result.warnings)
+
+
+def test_backs_with_shared_cut_lines_mirror_their_bleed_too(rosters, tmp_path):
+    plan = plan_sheet(page_size("a4"), card_size("poker"), bleed=3, crop_marks=True)
+    assert plan.bleeds()[0] == (3, 3, 0, 3)  # top-left front: bleed left, shares its right cut
+    assert plan.back_bleeds()[0] == (0, 3, 3, 3)  # its back prints top-right: bleed on the right
+    (bx, by), (fx, fy) = plan.back_slots()[0], plan.slots[2]
+    assert (bx, by) == pytest.approx((fx, fy))  # lands where the top-right front card is
+    result = print_deck(deck(rosters), tmp_path, options(bleed=3, crop_marks=True, backs=True))
+    rects = rects_mm(PdfReader(result.files[0]).pages[1])
+    assert has_rect(rects, bx, by - 3, 66, 94)
 
 
 def test_backs_are_mirrored_for_long_edge_duplex_with_offset(rosters, tmp_path):

@@ -64,3 +64,83 @@ def test_every_sheet_prints_vector_pages_of_the_right_size(system, page, tmp_pat
 def test_unknown_system_sheet():
     with pytest.raises(RenderError, match="no reference sheet"):
         write_reference("chess", page_size("a4"), "/tmp/never.pdf")
+
+
+def _extent(op):
+    from generator.layout.draw import Circle, Path, Rect
+
+    if isinstance(op, Rect):
+        return op.x, op.y, op.x + op.w, op.y + op.h
+    if isinstance(op, Circle):
+        return op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r
+    if isinstance(op, Path):
+        pts = [(seg[i], seg[i + 1]) for seg in op.segments for i in range(1, len(seg) - 1, 2)]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return min(xs), min(ys), max(xs), max(ys)
+    return None
+
+
+@pytest.mark.parametrize("system", reference.SHEET_SYSTEMS)
+@pytest.mark.parametrize("page", ["a4", "letter"])
+def test_nothing_on_a_sheet_reaches_into_the_printers_margin(system, page):
+    size = page_size(page)
+    for drawing in reference.reference_drawings(system, size):
+        for op in drawing.ops:
+            box = _extent(op)
+            if box:
+                left, top, right, bottom = box
+                assert left >= size.margin - 1e-6 and top >= size.margin - 1e-6, op
+                assert right <= size.width - size.margin + 1e-6 and bottom <= size.height - size.margin + 1e-6, op
+
+
+@pytest.mark.parametrize("system", reference.SHEET_SYSTEMS)
+def test_ink_saver_leaves_out_the_page_background_and_title_band(system):
+    from generator.layout.draw import Rect, Text
+
+    size = page_size("a4")
+    page_area = size.width * size.height
+    normal = reference.reference_drawings(system, size)[0]
+    saver = reference.reference_drawings(system, size, ink_saver=True)[0]
+
+    def big(drawing, share):
+        return [op for op in drawing.ops if isinstance(op, Rect) and op.style.fill not in (None, "#ffffff")
+                and op.w * op.h > share * page_area]
+
+    assert big(normal, 0.5) and big(normal, 0.05)  # the paper tint and the title band
+    assert not big(saver, 0.05)
+    title = next(op for op in saver.ops if isinstance(op, Text) and op.size_pt >= 20)
+    assert title.fill.lower() not in ("#ffffff", "#f5f0e4", "#f4f0e2")  # dark ink on white, still readable
+
+
+def test_sheet_command_offers_ink_saver(tmp_path):
+    from typer.testing import CliRunner
+
+    from generator.cli.app import app
+
+    result = CliRunner().invoke(app, ["sheet", "warcry", "--ink-saver", "--out", str(tmp_path / "w.pdf")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "w.pdf").exists()
+
+def _sheet_text(system):
+    from generator.layout.render import render_markup
+    from generator.layout.sizes import page_size
+
+    page = page_size("a4")
+    data = reference.DATA[system](reference._settings()[system])
+    return render_markup(f"sheets/{system}.svg.j2", {"page": {"w": page.width, "h": page.height, "name": page.name,
+                                                              "margin": page.margin, "ink_saver": False},
+                                                     "data": data}, None)
+
+
+def test_the_warcry_sheet_says_inspiring_presence_needs_a_hero():
+    """The book: Inspiring Presence "can only be used by fighters with the Hero runemark"."""
+    text = _sheet_text("warcry")
+    entry = text[text.index("Inspiring Presence"):]
+    assert "Hero runemark only" in entry[:200]
+
+
+def test_the_bladeborn_sheet_has_the_first_round_roll_off():
+    """The book: with equal singles "if this is the first battle round, the players roll-off"."""
+    text = _sheet_text("bladeborn")
+    hero_phase = text[text.index("Hero phase."):]
+    assert "in round one, roll off" in hero_phase[:400]

@@ -111,7 +111,7 @@ def test_png_only_leaves_no_pdf(rosters, tmp_path):
 
     result = print_deck(cards_for("bladestorm", rosters["bladestorm"]), tmp_path,
                         PrintOptions(page=page_size("a4"), card=card_size("poker"), formats=("png",)))
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards-sheet1.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".skirmish-outputs.json", "cards-sheet1.png"]
     assert result.files == [tmp_path / "cards-sheet1.png"]
 
 

@@ -19,7 +19,10 @@ from generator.systems.bladeborn.models import (
     combatants,
     describe,
 )
-from generator.systems.warcry import pricing, sim
+from generator.systems.bladeborn.battle import BladebornGame, make_battle
+from generator.systems.bladeborn.policy import BladebornGreedy
+from generator.systems.warcry import pricing
+from generator.play.fight import fight_on_board
 from generator.systems.warcry.models import Limits
 
 SYSTEM = System(
@@ -40,7 +43,10 @@ SYSTEM = System(
     price=pricing.price,
     build_random=build_random,
     register_calc=register_calc,
-    fight=sim.fight,
+    fight=fight_on_board("bladeborn"),
+    game=BladebornGame("bladeborn"),
+    make_battle=make_battle,
+    policies={"greedy": BladebornGreedy},
     cost_unit="points",
     extra={"roster_document": roster_document},
 )

@@ -37,6 +37,7 @@ __all__ = [
     "BattleCard",
     "BladebornArchetypes",
     "PlayerSetup",
+    "CardRule",
     "Twist",
     "TwistDeck",
     "Hex",
@@ -92,6 +93,22 @@ class PlayerSetup(_Strict):
     reserve: list[Hex] = Field(default_factory=list)
 
 
+class CardRule(BaseModel):
+    """The executable part of a card: a ``kind`` and its numbers (``{kind: per_objective, points: 1}``).
+
+    Which kinds exist, and the numbers each takes, is one vocabulary shared by battle cards,
+    twists and scenarios; the Bladeborn engine says which of them it carries out
+    (``generator.systems.bladeborn.battle.SCORING_KINDS`` / ``EFFECT_KINDS``) and refuses a card
+    that asks for anything else, naming the file and field.
+    """
+
+    model_config = ConfigDict(extra="allow")
+    kind: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+
+    def params(self) -> dict:
+        return dict(self.model_extra or {})
+
+
 class BattleCard(_Strict):
     """A battle card (content kind ``battle-card``): map, battle rules, reserves and victory."""
 
@@ -112,6 +129,20 @@ class BattleCard(_Strict):
     victory: str = Field(min_length=1)
     #: Victory points scored per controlled objective at the end of each round (0 = none).
     points_per_objective: int = Field(default=0, ge=0, le=5)
+    #: The victory rules as data: each scoring rule's kind and numbers (``points``, ``when``:
+    #: end_of_round / end_of_battle / immediately, ``from_round``).
+    scoring: list[CardRule] = Field(default_factory=list)
+    #: How a level battle ends.
+    tie: Literal["draw", "tiebreakers", "most_fighters", "defender", "attacker", "roll_off"] = "draw"
+    #: Asymmetric cards: which player attacks and which defends (a tie rule may name them).
+    roles: dict[Literal["a", "b"], Literal["attacker", "defender"]] = Field(default_factory=dict)
+
+    def scoring_rules(self) -> list[CardRule]:
+        """Every scoring rule of the card, ``points_per_objective`` included (as ``per_objective``)."""
+        rules = list(self.scoring)
+        if self.points_per_objective and not any(r.kind == "per_objective" for r in rules):
+            rules.insert(0, CardRule(kind="per_objective", points=self.points_per_objective))
+        return rules
 
     @field_validator("players")
     @classmethod
@@ -132,10 +163,13 @@ class BattleCard(_Strict):
 
 
 class Twist(_Strict):
-    """A twist card: one rule that changes a single battle."""
+    """A twist card: one rule that changes a single battle; ``effect`` is what the engine does."""
 
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
+    #: The rule as data, e.g. ``{kind: crit_damage_bonus, amount: 1}``; a twist without one is only
+    #: prose, and the battle engine refuses to play it.
+    effect: CardRule | None = None
 
 
 class TwistDeck(_Strict):

@@ -13,7 +13,7 @@ from typing import Sequence
 from generator.systems.base import System
 from generator.systems.bladestorm.build import build_random, roster_document
 from generator.systems.bladestorm.calc_cli import register_calc
-from generator.systems.bladestorm.cost import price
+from generator.systems.bladestorm.cost import price, printed_total
 from generator.systems.bladestorm.describe import describe
 from generator.systems.bladestorm.models import Combatant, Roster, Tables
 
@@ -41,5 +41,6 @@ SYSTEM = System(
     register_calc=register_calc,
     fight=fight,
     cost_unit="TPC",
-    extra={"roster_document": roster_document},
+    printed_total=printed_total,
+    extra={"roster_document": roster_document, "random_options": ("above_table",)},
 )

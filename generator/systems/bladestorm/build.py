@@ -9,6 +9,10 @@ D6+D10 for Movement, 2D6 for Defense (a Troll adds 4), D6+D10 for Endurance (Tro
 and 2D6 for the weapon, whose attack roll takes the race's attack modifier (Orc +1, Troll +5).
 Every roll is written to the log so the result can be checked against the tables.
 
+The Movement and Endurance tables stop at a roll of 10 while D6+D10 runs to 16. By default a
+roll above the table is rolled again (the log says so); ``above_table="last-row"`` reads the
+last row as "10 or more" instead, which gives about 41% of combatants the top Movement.
+
 The calculator: choose size and race, then Movement, Defense and Endurance from the values the
 size allows (before race modifiers), up to three weapons, a Melee Attack Bonus, extra attack dice
 (large and huge combatants only) and a Melee Damage Bonus. The TPC follows every choice.
@@ -24,7 +28,7 @@ from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.systems.base import Built, Priced
 from generator.systems.bladestorm import cost
-from generator.systems.bladestorm.models import Combatant, Tables, Weapon, builtin_tables
+from generator.systems.bladestorm.models import ABOVE_TABLE_CHOICES, Combatant, Tables, Weapon, builtin_tables
 from generator.systems.documents import yaml_text
 from generator.systems.naming import number_repeated_names
 
@@ -50,6 +54,10 @@ def modify_attack(attack: str, bonus: int = 0, extra_d6: int = 0) -> str:
     if extra_d6:
         groups[6] = groups.get(6, 0) + extra_d6
     ordered = sorted(((count, sides) for sides, count in groups.items()), key=lambda g: g[1])
+    if expr.multiplier != 1:
+        text = format_roll(ordered, 0) + f"x{expr.multiplier}"
+        total = expr.modifier + bonus
+        return text + (f"{total:+d}" if total else "")
     return format_roll(ordered, expr.modifier + bonus)
 
 
@@ -76,9 +84,31 @@ def _roll(rng: Rng, dice: str, log: list[str], what: str) -> int:
     return rolled.total
 
 
-def roll_combatant(rng: Rng, name: Optional[str] = None, tables: Optional[Tables] = None) -> Built:
-    """One combatant by the book's random method, with every roll in the log."""
+def _table_roll(rng: Rng, table, size: str, log: list[str], what: str, above: str) -> int:
+    """Roll on a size table; a roll above the table is rolled again or reads the last row."""
+    while True:
+        roll = _roll(rng, table.dice, log, what)
+        row = table.find(roll)
+        if row is not None:
+            return getattr(row, size)
+        if above == "last-row":
+            value = getattr(table.lookup(roll, "last-row"), size)
+            log[-1] += f" (above the table's {table.top}: read as the last row)"
+            return value
+        log[-1] += f" -> above the table (it stops at {table.top}): rolled again"
+
+
+def roll_combatant(
+    rng: Rng, name: Optional[str] = None, tables: Optional[Tables] = None, above_table: str = "reroll"
+) -> Built:
+    """One combatant by the book's random method, with every roll in the log.
+
+    ``above_table``: ``reroll`` (default) rolls Movement or Endurance again when D6+D10 comes
+    out above the table's last row; ``last-row`` reads such a roll as the last row.
+    """
     t = tables or builtin_tables()
+    if above_table not in ABOVE_TABLE_CHOICES:
+        raise SkirmishError(f"--above-table {above_table!r}: choose {' or '.join(ABOVE_TABLE_CHOICES)}")
     log: list[str] = []
 
     roll = _roll(rng, "2D6", log, "Race")
@@ -87,8 +117,7 @@ def roll_combatant(rng: Rng, name: Optional[str] = None, tables: Optional[Tables
     size = race.size
     log[-1] += f" -> {race_key.title()} ({size}, {t.bases[t.sizes[size].base].label()} base)"
 
-    roll = _roll(rng, t.movement.dice, log, "Movement")
-    movement = getattr(t.movement.lookup(roll), size)
+    movement = _table_roll(rng, t.movement, size, log, "Movement", above_table)
     log[-1] += f' -> {movement}"'
 
     roll = _roll(rng, t.defense.dice, log, "Defense")
@@ -96,8 +125,7 @@ def roll_combatant(rng: Rng, name: Optional[str] = None, tables: Optional[Tables
     defense = table_defense + race.defense
     log[-1] += f" -> {table_defense}" + (f", {race_key.title()} {race.defense:+d} = {defense}" if race.defense else "")
 
-    roll = _roll(rng, t.endurance.dice, log, "Endurance")
-    table_endurance = getattr(t.endurance.lookup(roll), size)
+    table_endurance = _table_roll(rng, t.endurance, size, log, "Endurance", above_table)
     endurance = table_endurance + race.endurance
     log[-1] += f" -> {table_endurance}" + (
         f", {race_key.title()} {race.endurance:+d} = {endurance}" if race.endurance else ""
@@ -146,7 +174,7 @@ def cheapest_random(tables: Optional[Tables] = None) -> int:
     return int(best)
 
 
-def build_random(rng: Rng, count: int = 1, points: Optional[float] = None) -> list[Built]:
+def build_random(rng: Rng, count: int = 1, points: Optional[float] = None, above_table: str = "reroll") -> list[Built]:
     """``count`` random combatants; with ``points``, each one's TPC is at most ``points``.
 
     A combatant over the budget is re-rolled (at most :data:`MAX_ATTEMPTS` times) from its own
@@ -166,7 +194,7 @@ def build_random(rng: Rng, count: int = 1, points: Optional[float] = None) -> li
     for index in range(count):
         stream = rng.spawn(f"bladestorm-random-{index}")
         for attempt in range(1, MAX_ATTEMPTS + 1):
-            result = roll_combatant(stream)
+            result = roll_combatant(stream, above_table=above_table)
             if points is None or int(result.combatant.tpc or 0) <= points:
                 break
         else:
@@ -193,7 +221,7 @@ class Choices:
     movement: Optional[int] = None
     defense: Optional[int] = None
     endurance: Optional[int] = None
-    weapons: list[str] = field(default_factory=list)
+    weapons: list[str] = field(default_factory=list)  # table keys; "key:Label" names the slot
     attack_bonus: int = 0
     extra_dice: int = 0
     damage_bonus: int = 0
@@ -236,16 +264,39 @@ def calculate(choices: Choices, tables: Optional[Tables] = None) -> tuple[Combat
     if choices.extra_dice and rule.extra_attack_dice == 0:
         raise SkirmishError(f"--extra-dice {choices.extra_dice}: extra attack dice are for large and huge combatants, not {size}")
     _in_range("--extra-dice", choices.extra_dice, 0, rule.extra_attack_dice, f"for a {size} combatant")
+    if not choices.weapons:
+        for option, value in (("--attack-bonus", choices.attack_bonus), ("--extra-dice", choices.extra_dice), ("--damage-bonus", choices.damage_bonus)):
+            if value:
+                raise SkirmishError(f"{option} {value} does nothing without a weapon: add --weapon")
 
     table = t.weapons.by_key()
     weapons = []
-    for wanted in choices.weapons:
-        row = table[_known("weapon", wanted, list(table))]
-        weapons.append(Weapon(
-            name=row.name,
-            attack=modify_attack(row.attack, race.attack + choices.attack_bonus, choices.extra_dice),
-            damage=modify_damage(row.damage, choices.damage_bonus),
-        ))
+    stages: list[tuple[str, Weapon]] = []
+    seen: set[str] = set()
+    for slot, wanted in enumerate(choices.weapons):
+        key, _, label = wanted.partition(":")
+        row = table[_known("weapon", key, list(table))]
+        if row.key in seen:
+            raise SkirmishError(f"--weapon {row.key} is given twice: a second {row.name} adds nothing in the Basic Game")
+        seen.add(row.key)
+        name = label.strip() or row.name
+
+        def make(bonus: int, dice: int, damage: int) -> Weapon:
+            return Weapon(
+                name=name,
+                attack=modify_attack(row.attack, race.attack + bonus, dice),
+                damage=modify_damage(row.damage, damage),
+            )
+
+        weapons.append(make(choices.attack_bonus, choices.extra_dice, choices.damage_bonus))
+        if slot == 0:
+            stages = [("weapon", make(0, 0, 0))]
+            for bonus in range(1, choices.attack_bonus + 1):
+                stages.append(("attack bonus", make(bonus, 0, 0)))
+            for dice in range(1, choices.extra_dice + 1):
+                stages.append(("extra dice", make(choices.attack_bonus, dice, 0)))
+            for damage in range(1, choices.damage_bonus + 1):
+                stages.append(("damage bonus", make(choices.attack_bonus, choices.extra_dice, damage)))
     card = Combatant(
         name=choices.name or race_key.title(),
         race=race_key.title(),
@@ -259,7 +310,7 @@ def calculate(choices: Choices, tables: Optional[Tables] = None) -> tuple[Combat
         weapons=weapons,
         special=choices.special,
     )
-    priced = cost.price_one(card)
+    priced = cost.price_one(card, steps=stages or None)
     return card.model_copy(update={"tpc": int(priced.cost)}), priced
 
 

@@ -21,7 +21,7 @@ EXAMPLES = (
     "\n\nExamples:\n\n"
     "  skirmish create calc bladestorm --race troll --move 9 --defense 9 --endurance 36 "
     "--weapon battleaxe --attack-bonus 1\n\n"
-    "  skirmish create calc bladestorm --interactive --out my-orc.yaml"
+    "  skirmish create calc bladestorm --interactive -o my-orc.yaml"
 )
 
 
@@ -87,8 +87,8 @@ def interactive(choices: Choices) -> Choices:
     choices.size = _choice("Size", list(t.sizes), choices.size or t.races[choices.race].size)
     running("size and race")
 
-    typer.echo("Step 2: stats (before race modifiers; they add to the TPC once there is a weapon,")
-    typer.echo("        because a combatant that cannot attack has no fighting worth)")
+    typer.echo("Step 2: stats (before race modifiers; each step adds to the TPC, and more once")
+    typer.echo("        there is a weapon to fight with)")
     rule = t.sizes[choices.size]
     for stat in ("movement", "defense", "endurance"):
         low, high = rule.stats[stat]
@@ -101,7 +101,8 @@ def interactive(choices: Choices) -> Choices:
     keys = list(t.weapons.by_key())
     for slot in range(1, t.calculator.weapon_slots + 1):
         default = choices.weapons[slot - 1] if slot <= len(choices.weapons) else "none"
-        picked = _choice(f"Weapon slot {slot}", [*keys, "none"], default)
+        left = [k for k in keys if k not in weapons]  # a second copy of a weapon adds nothing
+        picked = _choice(f"Weapon slot {slot}", [*left, "none"], default if default in left else "none")
         if picked == "none":
             break
         weapons.append(picked)
@@ -109,6 +110,11 @@ def interactive(choices: Choices) -> Choices:
         running(f"weapon slot {slot}")
     choices.weapons = weapons
 
+    if not weapons:
+        typer.echo("Step 4: fighting skills need a weapon; none chosen, so none")
+        choices.attack_bonus = choices.extra_dice = choices.damage_bonus = 0
+        choices.name = typer.prompt("Name", default=choices.name or choices.race.title())
+        return choices
     typer.echo("Step 4: fighting skills")
     choices.attack_bonus = _number("Melee Attack Bonus", *t.calculator.attack_bonus, choices.attack_bonus)
     running("Melee Attack Bonus")
@@ -139,14 +145,17 @@ def register_calc(calc_app: typer.Typer) -> None:
         move: Optional[int] = typer.Option(None, "--move", help="Movement Rate in inches (default: the size's lowest)."),
         defense: Optional[int] = typer.Option(None, "--defense", help="Defense before race modifiers."),
         endurance: Optional[int] = typer.Option(None, "--endurance", help="Endurance before race modifiers."),
-        weapon: Optional[List[str]] = typer.Option(None, "--weapon", help="A weapon from the table; repeat for up to three slots."),
+        weapon: Optional[List[str]] = typer.Option(None, "--weapon", help="A weapon from the table; repeat for up to three slots. KEY:Name names the slot (broadsword:Large Claws)."),
         attack_bonus: int = typer.Option(0, "--attack-bonus", help="Melee Attack Bonus, added to every attack roll."),
         extra_dice: int = typer.Option(0, "--extra-dice", help="Extra D6 attack dice (large and huge only)."),
         damage_bonus: int = typer.Option(0, "--damage-bonus", help="Melee Damage Bonus, added to every weapon's damage."),
         name: Optional[str] = typer.Option(None, "--name", help="The combatant's name."),
         special: str = typer.Option("", "--special", help="Special powers text for the card."),
-        out: Optional[Path] = typer.Option(None, "--out", help="Write the combatant as a roster file (YAML)."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the combatant as a roster file (YAML); an existing file is kept unless --force or --append."),
+        force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+        append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
         ask: bool = typer.Option(False, "--interactive", "-i", help="Choose every step at prompts, with the running TPC."),
+        json_out: bool = typer.Option(False, "--json", help="Print the combatant and its itemised TPC as JSON."),
     ) -> None:
         choices = Choices(
             race=race, size=size, base=base, movement=move, defense=defense, endurance=endurance,
@@ -157,7 +166,15 @@ def register_calc(calc_app: typer.Typer) -> None:
         if ask:
             card, priced = calculate(interactive(choices))
             typer.echo("")
+        if out is not None:
+            write_document(out, roster_document([card], name=card.name), force=force, append=append)
+        if json_out:
+            import json
+
+            from generator.systems.documents import built_json
+
+            typer.echo(json.dumps(built_json("bladestorm", [card], out), indent=2, ensure_ascii=False))
+            return
         show(card, priced)
         if out is not None:
-            write_document(out, roster_document([card], name=card.name))
-            typer.echo(f"wrote {out}")
+            typer.echo(f"wrote {out}", err=True)

@@ -16,7 +16,10 @@ def describe(card: Combatant) -> str:
     base = tables.bases[card.base_name]  # type: ignore[index]
     title = f"{card.name} - {card.race}, {card.size}, {base.label()} base"
     if card.tpc is not None:
-        title += f"  [TPC {card.tpc}]"
+        from generator.systems.bladestorm.cost import price_one
+
+        priced = price_one(card)  # the printed TPC is the cost; the model's estimate beside it
+        title += f"  [TPC {card.tpc}" + (f", model {priced.model:g}" if priced.model != card.tpc else "") + "]"
     lines = [
         title,
         f"  Movement Rate  {card.movement}\"",

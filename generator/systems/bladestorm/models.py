@@ -10,6 +10,7 @@ read it from ``info.data``.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from typing import Literal, Optional
 
@@ -17,7 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from generator.dice.bladestorm import parse_damage, parse_roll
 from generator.errors import DiceError
-from generator.resources import content_dir
 
 Size = Literal["small", "medium", "large", "huge"]
 BaseName = Literal["small", "medium", "large", "cavalry", "huge"]
@@ -74,27 +74,25 @@ class Base(_Strict):
 
 
 class SizeRule(_Strict):
-    """What one size allows: its base, the calculator's stat ranges and a card's ranges."""
+    """What one size allows: its base and the calculator's stat ranges (before race modifiers).
+
+    A card's own range is derived from these (:meth:`Tables.card_range`), so what the calculator
+    can build and what ``validate`` accepts are the same limits.
+    """
 
     base: BaseName
     from_book: bool
     extra_attack_dice: int = Field(ge=0, le=5)
     stats: dict[StatName, tuple[int, int]]
-    card: dict[StatName, tuple[int, int]]
 
     @model_validator(mode="after")
     def _ranges(self) -> "SizeRule":
-        for table in (self.stats, self.card):
-            missing = {"movement", "defense", "endurance"} - set(table)
-            if missing:
-                raise ValueError(f"missing ranges for {', '.join(sorted(missing))}")
-            for stat, (low, high) in table.items():
-                if low > high:
-                    raise ValueError(f"{stat}: range {low}-{high} runs backwards")
+        missing = {"movement", "defense", "endurance"} - set(self.stats)
+        if missing:
+            raise ValueError(f"missing ranges for {', '.join(sorted(missing))}")
         for stat, (low, high) in self.stats.items():
-            c_low, c_high = self.card[stat]
-            if low < c_low or high > c_high:
-                raise ValueError(f"{stat}: calculator range {low}-{high} is outside the card range {c_low}-{c_high}")
+            if low > high:
+                raise ValueError(f"{stat}: range {low}-{high} runs backwards")
         return self
 
 
@@ -117,15 +115,54 @@ class TableRow(_Strict):
     completed: str = ""
 
 
+AboveTable = Literal["reroll", "last-row"]
+ABOVE_TABLE_CHOICES: tuple[str, ...] = ("reroll", "last-row")
+
+
 class SizeTable(_Strict):
+    """A table read by size column. Rolls above the last row are not in the book (movement and
+    endurance are rolled on D6+D10, 2 to 16, but printed for 2 to 10 only): see :meth:`lookup`."""
+
     dice: str
     rows: list[TableRow]
 
-    def lookup(self, roll: int) -> TableRow:
+    @property
+    def top(self) -> int:
+        """The highest roll the table prints a row for."""
+        return max(row.roll[1] for row in self.rows)
+
+    def find(self, roll: int) -> Optional[TableRow]:
+        """The row for ``roll``, or None when the roll is above the table."""
         for row in self.rows:
             if row.roll[0] <= roll <= row.roll[1]:
                 return row
+        if roll > self.top:
+            return None
         raise KeyError(roll)
+
+    def lookup(self, roll: int, above: AboveTable = "last-row") -> TableRow:
+        """The row for ``roll``; a roll above the table reads the last row (``last-row``).
+
+        With ``reroll`` a roll above the table is an error here: the caller rolls again.
+        """
+        row = self.find(roll)
+        if row is not None:
+            return row
+        if above == "last-row":
+            return max(self.rows, key=lambda r: r.roll[1])
+        raise KeyError(roll)
+
+    def distribution(self, size: str, above: AboveTable = "reroll") -> dict[int, Fraction]:
+        """Exact chance of each value in the ``size`` column under the above-the-table rule."""
+        counts = parse_roll(self.dice).distribution()
+        out: dict[int, Fraction] = {}
+        for roll, p in counts.items():
+            if roll > self.top and above == "reroll":
+                continue
+            value = getattr(self.lookup(roll, "last-row"), size)
+            out[value] = out.get(value, Fraction(0)) + Fraction(p)
+        total = sum(out.values())
+        return {k: v / total for k, v in sorted(out.items())}
 
 
 class WeaponRow(_Strict):
@@ -197,6 +234,9 @@ class Tables(_Strict):
                 ranges = [race.roll for race in self.races.values()]
             else:
                 ranges = [row.roll for row in tables[name].rows]
+            if name in ("movement", "endurance"):
+                # Rolls above the last row are rolled again (or read as the last row): allowed.
+                high = min(high, max(b for _, b in ranges))
             for roll in range(low, high + 1):
                 hits = sum(1 for a, b in ranges if a <= roll <= b)
                 if hits != 1:
@@ -207,23 +247,43 @@ class Tables(_Strict):
                 raise ValueError(f"sizes: the book's {size} size is missing")
             for stat in ("movement", "defense", "endurance"):
                 column = [getattr(row, size) for row in tables[stat].rows]
-                if tuple(rule.stats[stat]) != (min(column), max(column)):
+                low, high = rule.stats[stat]
+                if low != min(column) or high < max(column):
                     raise ValueError(
-                        f"sizes.{size}.stats.{stat}: {list(rule.stats[stat])} does not match the "
-                        f"{stat} table's {size} column, {min(column)} to {max(column)}"
+                        f"sizes.{size}.stats.{stat}: {list(rule.stats[stat])} must start at the "
+                        f"{stat} table's {size} minimum {min(column)} and reach at least its maximum "
+                        f"{max(column)}, so the calculator can make everything random creation makes"
                     )
         keys = [row.key for row in self.weapons.rows]
         if len(set(keys)) != len(keys):
             raise ValueError("weapons: every row needs its own key")
         return self
 
+    def race_named(self, race: str) -> Optional[Race]:
+        """The race table's entry for a card's race text ("Troll", "orc"), if it has one."""
+        key = race.strip().lower()
+        return self.races.get(key)
 
-@lru_cache(maxsize=1)
+    def card_range(self, size: str, stat: str, race: str = "") -> tuple[int, int]:
+        """The values a finished ``size`` card of ``race`` may show for ``stat``.
+
+        Exactly what the calculator can build: the size's range plus the race's modifier. A race
+        the table does not know (the book's "Greater Goblin") may have any race's modifier.
+        """
+        low, high = self.sizes[size].stats[stat]  # type: ignore[index]
+        if stat == "movement":
+            return low, high
+        known = self.race_named(race)
+        mods = [getattr(known, stat)] if known else [getattr(r, stat) for r in self.races.values()]
+        return low + min(mods), high + max(mods)
+
+
 def builtin_tables() -> Tables:
-    """The built-in creation tables: size limits, races, random tables, weapons."""
-    from generator.content import load_model
+    """The creation tables (size limits, races, random tables, weapons): ``bladestorm/tables.yaml``,
+    the user's ``--content`` copy first."""
+    from generator.content import load_content
 
-    return load_model(content_dir() / TABLES_FILE, Tables)  # type: ignore[return-value]
+    return load_content(TABLES_FILE, Tables)  # type: ignore[return-value]
 
 
 # -- a combatant card -----------------------------------------------------------------------
@@ -251,14 +311,16 @@ def _size_limit(stat: StatName, value: int, info: ValidationInfo) -> int:
     size = info.data.get("size")
     if size is None:  # the size itself was invalid; that error is already reported
         return value
-    rule = builtin_tables().sizes.get(size)
-    if rule is None:
+    tables = builtin_tables()
+    if size not in tables.sizes:
         return value
-    low, high = rule.card[stat]
+    race = str(info.data.get("race") or "")
+    low, high = tables.card_range(size, stat, race)
+    who = f"a {size} {race.lower()}" if tables.race_named(race) else f"a {size} combatant"
     if value > high:
-        raise ValueError(f"{value} is above the maximum {high} for a {size} combatant")
+        raise ValueError(f"{value} is above the maximum {high} for {who} (the calculator's limit)")
     if value < low:
-        raise ValueError(f"{value} is below the minimum {low} for a {size} combatant")
+        raise ValueError(f"{value} is below the minimum {low} for {who} (the calculator's limit)")
     return value
 
 

@@ -1,9 +1,11 @@
 """Gorechosen: arena duels of Khorne's champions on a hex board (rules core).
 
-Modules: :mod:`models` (cards and tracks), :mod:`mechanics` (the rules as functions),
+Modules: :mod:`models` (cards and tracks), :mod:`arcs` (facing, arcs and kill zones on the
+engine's axial hexes), :mod:`mechanics` (the rules as functions), :mod:`game` (a battle in the
+arena for the battle engine, with the book's variants), :mod:`policy` (the greedy player),
 :mod:`cost` (a rating, since the game has no points), :mod:`build` (random champions),
 :mod:`calc` (the ``create calc gorechosen`` command), :mod:`describe` (the text card),
-:mod:`data` (built-in tables), :mod:`sim` (a duel simulator for ``skirmish balance``).
+:mod:`data` (built-in tables).
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from generator.systems.gorechosen.calc import register_calc, roster_document
 from generator.systems.gorechosen.cost import price
 from generator.systems.gorechosen.data import CONTENT_MODELS
 from generator.systems.gorechosen.describe import describe
+from generator.systems.gorechosen.game import GAME, make_battle
 from generator.systems.gorechosen.models import Champion, Roster
+from generator.systems.gorechosen.policy import greedy
 
 
 def combatants(roster: Roster) -> list[Champion]:
@@ -22,14 +26,16 @@ def combatants(roster: Roster) -> list[Champion]:
 
 
 def fight(roster_a: Roster, roster_b: Roster, rng) -> str | None:
-    """``System.fight``: a duel between the FIRST champion of each roster: "a", "b" or None.
+    """``System.fight``: a duel in the arena between the FIRST champion of each roster, both
+    played by the greedy policy: "a", "b" or None (no winner after the round cap).
 
-    Gorechosen is a duel game, so a match-up sends one champion from each side; a roster file
-    with a single champion is the natural input. See :mod:`sim` for what the duel plays.
+    Gorechosen is a duel game, so a match-up sends one champion from each side (see
+    :func:`duellist`, ``System.fighters``); a roster file with a single champion is the natural input.
     """
-    from generator.systems.gorechosen.sim import duel_rosters
+    from generator.play.engine import play
 
-    return duel_rosters(roster_a, roster_b, rng)
+    battle = make_battle(roster_a, roster_b, {})
+    return play(GAME, battle, {"a": greedy(), "b": greedy()}, rng, keep_log=False).winner
 
 
 def duellist(roster: Roster) -> list:
@@ -50,6 +56,9 @@ SYSTEM = System(
     register_calc=register_calc,
     fight=fight,
     fighters=duellist,
+    game=GAME,
+    make_battle=make_battle,
+    policies={"greedy": greedy},
     cost_unit="rating",
     extra={"roster_document": roster_document},
 )

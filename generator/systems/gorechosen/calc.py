@@ -186,7 +186,7 @@ def register_calc(calc_app: typer.Typer) -> None:
             "Examples:\n\n"
             "  skirmish create calc gorechosen --name Ruhgar --zone surround-lash --healthy near=3+/3 "
             "--healthy far=4+/1 --wounded near=4+/3 --wounded far=5+/1 --health 5 --wounded-box 2\n\n"
-            "  skirmish create calc gorechosen --interactive --out output/ruhgar.yaml"
+            "  skirmish create calc gorechosen --interactive -o output/ruhgar.yaml"
         ),
     )
     def gorechosen_calc(
@@ -200,7 +200,10 @@ def register_calc(calc_app: typer.Typer) -> None:
         unique_action: Optional[str] = typer.Option(None, "--unique-action", help="A unique action from content/gorechosen/builder.yaml."),
         unique_rule: Optional[str] = typer.Option(None, "--unique-rule", help="A unique rule from content/gorechosen/builder.yaml."),
         interactive: bool = typer.Option(False, "--interactive", "-i", help="Ask for each choice in turn."),
-        out: Optional[Path] = typer.Option(None, "--out", help="Write the champion as a roster YAML file."),
+        json_out: bool = typer.Option(False, "--json", help="Print the champion and its itemised rating as JSON."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the champion as a roster file (YAML); an existing file is kept unless --force or --append."),
+        force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+        append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
     ) -> None:
         if interactive:
             champion = _interactive(name)
@@ -209,7 +212,15 @@ def register_calc(calc_app: typer.Typer) -> None:
                 name or "Nameless Champion", zone, list(healthy or ["4+/2"]), list(wounded or []) or None,
                 wounded_zone, health, list(wounded_box or []) or None, unique_action, unique_rule,
             )
+        if out is not None:
+            write_document(out, roster_document([champion], name=champion.name), force=force, append=append)
+        if json_out:
+            import json
+
+            from generator.systems.documents import built_json
+
+            typer.echo(json.dumps(built_json("gorechosen", [champion], out), indent=2, ensure_ascii=False))
+            return
         typer.echo(report(champion))
         if out is not None:
-            write_document(out, roster_document([champion], name=champion.name))
-            typer.echo(f"wrote {out}")
+            typer.echo(f"wrote {out}", err=True)

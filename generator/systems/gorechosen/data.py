@@ -8,14 +8,10 @@ loader reads them straight from the built-in ``content/gorechosen/`` folder.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 
 from pydantic import BaseModel
 
-from generator.content.source import read_source
 from generator.errors import ContentError
-from generator.resources import content_dir
 from generator.systems.gorechosen.models import (
     ActionDeck,
     BuilderTables,
@@ -37,52 +33,43 @@ CONTENT_MODELS: dict[str, type[BaseModel]] = {
 }
 
 
-def folder() -> Path:
-    return content_dir() / "gorechosen"
-
-
 def _load(filename: str, kind: str) -> BaseModel:
     """Load one built-in file with the shared loader (its errors carry file:line: field)."""
     from generator.content import load_model
 
-    path = folder() / filename
-    model = load_model(path, CONTENT_MODELS[kind])
-    found = read_source(path).data.get("kind")
+    from generator.content import content_path, load_content, read_content
+
+    path = content_path(f"gorechosen/{filename}")
+    model = load_content(f"gorechosen/{filename}", CONTENT_MODELS[kind])
+    found = read_content(f"gorechosen/{filename}").data.get("kind")
     if found != kind:
         raise ContentError(f"{path}: kind is {found!r}, expected {kind!r}")
     return model
 
 
-@lru_cache(maxsize=None)
 def action_deck() -> ActionDeck:
     return _load("action_deck.yaml", "action_deck")
 
 
-@lru_cache(maxsize=None)
 def critical_deck() -> CriticalDeck:
     return _load("critical_injuries.yaml", "critical_deck")
 
 
-@lru_cache(maxsize=None)
 def wrath_track() -> WrathTrack:
     return _load("wrath_track.yaml", "wrath_track")
 
 
-@lru_cache(maxsize=None)
 def shapes() -> ShapeLibrary:
     return _load("kill_zones.yaml", "shapes")
 
 
-@lru_cache(maxsize=None)
 def rating_reference() -> RatingReference:
     return _load("rating.yaml", "rating")
 
 
-@lru_cache(maxsize=None)
 def book_champions() -> Roster:
     return _load("champions.yaml", "roster")
 
 
-@lru_cache(maxsize=None)
 def builder_tables() -> BuilderTables:
     return _load("builder.yaml", "builder")

@@ -1,6 +1,7 @@
 """Gorechosen's rules as small functions over the models: one function per thing the book does.
 
-Positions are axial hexes and facings 0-5 (see :mod:`hexes`). Every random step takes an
+Positions are the engine's axial hexes and facings the axial direction index 0-5 (see
+:mod:`arcs`). Every random step takes an
 :class:`~generator.dice.rng.Rng`; where a test (or a player at the table) already knows the
 dice, the functions also accept the faces, so the book's worked examples can be replayed.
 """
@@ -15,8 +16,8 @@ from generator.dice.distribution import AttackOdds
 from generator.dice.gorechosen import attack_odds as _attack_odds
 from generator.dice.gorechosen import d3_from_d6  # the book's D3: a D6 halved, rounding up
 from generator.dice.rng import Rng
-from generator.systems.gorechosen import hexes
-from generator.systems.gorechosen.hexes import Hex
+from generator.systems.gorechosen import arcs
+from generator.systems.gorechosen.arcs import Hex
 from generator.systems.gorechosen.models import (
     AttackAction,
     Champion,
@@ -37,23 +38,17 @@ def roll_d3(rng: Rng) -> int:
 # -- facing, arcs and kill zones -------------------------------------------------------------
 
 
-def in_front_arc(position: Hex, facing: int, other: Hex) -> bool:
-    """Only the six adjacent hexes are in an arc (book, Gory Details)."""
-    return other in hexes.front_arc(position, facing)
-
-
-def in_rear_arc(position: Hex, facing: int, other: Hex) -> bool:
-    return other in hexes.rear_arc(position, facing)
+in_front_arc = arcs.in_front_arc
+in_rear_arc = arcs.in_rear_arc
 
 
 def kill_zone(side: Side, position: Hex, facing: int) -> dict[Hex, str]:
     """The arena hexes a fighter can attack, each with its band, for a position and facing.
 
-    The card draws the zone for a fighter facing N; turning the fighter turns the zone.
+    The card draws the zone facing up the page (:data:`arcs.CARD_FACING`); turning the fighter
+    turns the zone.
     """
-    return {
-        hexes.add(position, hexes.rotate(h.offset, facing)): h.band for h in side.kill_zone
-    }
+    return arcs.kill_zone(side, position, facing)
 
 
 def side_of(champion: Champion, wounded: bool) -> Side:
@@ -69,7 +64,7 @@ def profile_against(
     (or through) a closer fighter (book, Attacking Through Fighters).
     """
     side = side_of(champion, wounded)
-    band = kill_zone(side, position, facing).get(target)
+    band = arcs.band_at(side, position, facing, target)
     return side.profiles[band] if band is not None else None
 
 
@@ -83,10 +78,10 @@ def facing_after_move(
     forward and backward icons cannot turn a fighter that did not move.
     """
     if icon == "choose":
-        return facing if chosen is None else hexes.facing_index(chosen)
+        return facing if chosen is None else arcs.facing_index(chosen)
     if len(path) < 2 or path[-1] == path[-2]:
         return facing
-    travel = hexes.direction_between(path[-2], path[-1])
+    travel = arcs.direction_between(path[-2], path[-1])
     if travel is None:
         raise ValueError(f"{path[-2]} and {path[-1]} are not adjacent")
     return travel if icon == "forward" else (travel + 3) % 6
@@ -264,6 +259,12 @@ def place_injury(health: Health) -> Health:
     return Health(health.length, position, covered)
 
 
+def heal(health: Health, spaces: int) -> Health:
+    """Move the Health marker up to ``spaces`` spaces back up the track, never onto a covered
+    space (Heldrax's Feast of Hearts)."""
+    return Health(health.length, max(health.top, health.position - max(0, spaces)), health.covered)
+
+
 def is_wounded(track: HealthTrack, health: Health) -> bool:
     """Wounded once an Injury marker covers any space marked Wounded."""
     return any(box <= health.covered for box in track.wounded_boxes)
@@ -296,16 +297,17 @@ def _wounds_until_covered(length: int, box: int) -> int:
 class CriticalPile:
     """The face-down Critical Injury deck: one card per Injury marker; reshuffled when empty."""
 
-    def __init__(self, cards: Sequence[CriticalInjury], rng: Rng):
+    def __init__(self, cards: Sequence[CriticalInjury], rng: Rng | None = None):
         self._all = list(cards)
         self._rng = rng
         self._pile: list[CriticalInjury] = []
 
-    def draw(self, count: int) -> list[CriticalInjury]:
+    def draw(self, count: int, rng: Rng | None = None) -> list[CriticalInjury]:
+        """Draw ``count`` cards; a reshuffle uses ``rng`` when given (a battle's dice stream)."""
         drawn = []
         for _ in range(count):
             if not self._pile:
-                self._pile = self._rng.shuffle(list(self._all))
+                self._pile = (rng or self._rng).shuffle(list(self._all))
             drawn.append(self._pile.pop(0))
         return drawn
 
@@ -319,12 +321,12 @@ def push_destination(pusher: Hex, target: Hex, pusher_facing: int | None = None)
     For an adjacent target that is the next hex on the line from pusher to target; for a
     target further along the pusher's facing (Spear Rush) it is one more hex along that facing.
     """
-    step = hexes.direction_between(pusher, target)
+    step = arcs.direction_between(pusher, target)
     if step is None:
         if pusher_facing is None:
             raise ValueError(f"{target} is not adjacent to {pusher}; give the pusher's facing")
         step = pusher_facing
-    return hexes.neighbour(target, step)
+    return arcs.neighbour(target, step)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from generator.systems.gorechosen.hexes import distance
+from generator.systems.gorechosen.arcs import distance
 
 Source = Literal["book", "ours", "example", "built"]
 """Where a champion's numbers come from: printed in the book, our own, an example roster, or
@@ -46,7 +46,8 @@ class Profile(_Strict):
 
 
 class ZoneHex(_Strict):
-    """One kill-zone hex as an axial offset for a fighter at (0, 0) facing N, and its band."""
+    """One kill-zone hex as an axial offset for a fighter at (0, 0) facing up the card (N, facing
+    2 in :mod:`arcs`), and its band."""
 
     q: int
     r: int
@@ -129,14 +130,28 @@ class UniqueAction(_Strict):
 
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
-    kind: Literal["attack", "scourge", "portal", "blood_bind", "spear_rush", "move", "other"] = "other"
+    kind: Literal["attack", "scourge", "portal", "blood_bind", "spear_rush", "heal", "move", "other"] = "other"
     params: dict[str, int] = Field(default_factory=dict, description="numbers the mechanics read, e.g. dice: 4")
+
+
+RuleKind = Literal[
+    "skullgouger", "cleave", "killing_spree", "forge_of_war", "blood_whip", "prayers_of_wrath", "bloodwake",
+    "impale", "text",
+]
+"""Which unique rule the battle engine plays (``text``: printed on the card, not played)."""
+
+FateKind = Literal[
+    "last_swing", "heart_taken", "lingering_rage", "anvil_burst", "last_lash", "blood_prayer", "portal_tears",
+    "spear_in_sand", "text",
+]
+"""Which Fate of the Slain the battle engine plays (``text``: printed on the card, not played)."""
 
 
 class UniqueRule(_Strict):
     """The fighter's always-on rule; ``healthy``/``wounded`` hold the two printed variants if any."""
 
     name: str = Field(min_length=1)
+    kind: RuleKind = "text"
     text: str = Field(min_length=1)
     healthy: str | None = None
     wounded: str | None = None
@@ -154,6 +169,7 @@ class Champion(_Strict):
     unique_action: UniqueAction
     unique_rule: UniqueRule
     fate_of_the_slain: str = Field(min_length=1)
+    fate: FateKind = Field(default="text", description="which Fate of the Slain the battle engine plays")
 
 
 class Roster(_Strict):

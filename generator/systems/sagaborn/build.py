@@ -204,9 +204,9 @@ def roster_document(members: list[Team | Squad], name: str | None = None) -> dic
     return to_document(Team(name=name or squads[0].name, squads=squads, point_limit=max(DEFAULT_POINT_LIMIT, total)))
 
 
-def write_yaml(model: Team | Squad, path: Path) -> Path:
-    """Save a team (or a lone squad as a one-squad team) as a content file."""
-    return write_document(path, to_document(model))
+def write_yaml(model: Team | Squad, path: Path, *, force: bool = False, append: bool = False) -> Path:
+    """Save a team (or a lone squad as a one-squad team) as a content file (see ``write_document``)."""
+    return write_document(path, to_document(model), force=force, append=append)
 
 
 # -- calculator -------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def parse_talents(text: str | list[str] | None) -> list[str]:
         try:
             out.append(find_talent(part).name)
         except ValueError:
-            raise SkirmishError(f"--talents: unknown talent {part!r}: choose from {', '.join(talent_names())}") from None
+            raise SkirmishError(f"--talent: unknown talent {part!r}: choose from {', '.join(talent_names())}") from None
     return out
 
 
@@ -251,7 +251,7 @@ def parse_icons(text: str | None, squad_type: str) -> list[str]:
     icons = [p.strip().lower() for p in text.split(",") if p.strip() and p.strip().lower() != "none"]
     bad = [i for i in icons if i not in ("hand", "goblet", "sword")]
     if bad:
-        raise SkirmishError(f"--icons: unknown icon {bad[0]!r}: choose from hand, goblet, sword (or none)")
+        raise SkirmishError(f"--icon: unknown icon {bad[0]!r}: choose from hand, goblet, sword (or none)")
     return icons
 
 
@@ -284,8 +284,8 @@ def calc_squad(
     talent_list = parse_talents(talents)
     if talent_list and "hand" not in icon_list:
         shown = ",".join(icon_list) or "none"
-        raise SkirmishError(f"--talents need the hand icon; this {squad_type}'s icons are {shown}: "
-                            f"add --icons hand{',' + shown if icon_list else ''}")
+        raise SkirmishError(f"--talent needs the hand icon; this {squad_type}'s icons are {shown}: "
+                            f"add --icon hand" + "".join(f" --icon {i}" for i in icon_list))
     card = cost if cost is not None else suggested_cost(UnitStats(**values), units)
     try:
         return Squad(name=name, type=squad_type, cost=card, units=units, icons=icon_list,
@@ -299,13 +299,13 @@ def calc_report(squad: Squad) -> str:
     from generator.systems.sagaborn.describe import describe_squad
 
     priced = price_squad(squad)
-    lines = [describe_squad(squad), "", "Cost, by the SagaBorn cost model:"]
+    lines = [describe_squad(squad), "", "Value, by the SagaBorn cost model:"]
     for key, value in priced.breakdown.items():
-        if value:
+        if value and key != "printed card":
             lines.append(f"  {key:<10} {value:>7.1f}")
-    lines.append(f"  {'total':<10} {priced.cost:>7.1f}")
+    lines.append(f"  {'model':<10} {priced.model:>7.1f}")
     lines.append(f"Points spent: card {squad.cost} + talents {squad.talent_cost} + weapons {squad.weapon_cost}"
-                 f" = {squad.total_cost} of a {DEFAULT_POINT_LIMIT}-point team")
+                 f" = {squad.total_cost} of a {DEFAULT_POINT_LIMIT}-point team (the squad's cost in every command)")
     return "\n".join(lines)
 
 
@@ -363,8 +363,8 @@ def register_calc(calc_app) -> None:
             "Build a SagaBorn Battles squad stat by stat and see its itemised cost on the "
             "400-point scale.\n\n"
             "Examples:\n\n"
-            "  skirmish create calc sagaborn --hp 8 --attack 4 --defense 4 --talents Parry,Dodge\n\n"
-            "  skirmish create calc sagaborn --type minion --units 3 --hp 3 --attack 2 --out spears.yaml"
+            "  skirmish create calc sagaborn --hp 8 --attack 4 --defense 4 --talent Parry --talent Dodge\n\n"
+            "  skirmish create calc sagaborn --type minion --units 3 --hp 3 --attack 2 -o spears.yaml --append"
         ),
     )
     def calc_sagaborn(
@@ -377,18 +377,31 @@ def register_calc(calc_app) -> None:
         attack: Optional[int] = typer.Option(None, "--attack", help="Attack dice (1-8; default 3)."),
         defense: Optional[int] = typer.Option(None, "--defense", help="Defense dice (0-8; default 3)."),
         height: Optional[int] = typer.Option(None, "--height", help="Height rating (1-5; default 2)."),
-        talents: str = typer.Option("", "--talents", help="Comma-separated talents, e.g. 'Dodge,Run'."),
-        icons: Optional[str] = typer.Option(None, "--icons", help="hand,goblet,sword (default by type)."),
+        talent: Optional[list[str]] = typer.Option(None, "--talent", help="A talent, e.g. Dodge; repeat for more (up to 3)."),
+        icon: Optional[list[str]] = typer.Option(None, "--icon", help="hand, goblet or sword; repeat for more, or none (default by type)."),
         interactive: bool = typer.Option(False, "--interactive", "-i", help="Answer prompts step by step."),
-        out: Optional[Path] = typer.Option(None, "--out", help="Write the squad as a team YAML file."),
+        json_out: bool = typer.Option(False, "--json", help="Print the squad and its itemised cost as JSON."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the squad as a team file (YAML); an existing file is kept unless --force or --append."),
+        force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+        append: bool = typer.Option(False, "--append", help="Add the squad to an existing --out team, keeping its comments."),
     ) -> None:
         stats = {"hp": hp, "move": move, "range": range, "attack": attack, "defense": defense, "height": height}
+        talents = [part for value in (talent or []) for part in value.split(",")]
+        icons = ",".join(icon) if icon else None
         if interactive:
-            squad = interactive_squad(typer, {"name": name, "type": type, "units": units, "talents": talents,
+            squad = interactive_squad(typer, {"name": name, "type": type, "units": units, "talents": ",".join(talents),
                                               "icons": icons, **stats})
         else:
             squad = calc_squad(name, type, units, talents, icons, **stats)
+        if out is not None:
+            write_yaml(squad, out, force=force, append=append)
+        if json_out:
+            import json
+
+            from generator.systems.documents import built_json
+
+            typer.echo(json.dumps(built_json("sagaborn", [squad], out), indent=2, ensure_ascii=False))
+            return
         typer.echo(calc_report(squad))
         if out is not None:
-            write_yaml(squad, out)
-            typer.echo(f"wrote {out}")
+            typer.echo(f"wrote {out}", err=True)

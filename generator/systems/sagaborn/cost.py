@@ -128,13 +128,28 @@ def suggested_cost(stats: UnitStats, units: int = 1) -> int:
     return max(ROUND_TO, int(ROUND_TO * round(value / ROUND_TO)))
 
 
+def model_cost(squad: Squad) -> float:
+    """The model's estimate for the squad: its units' stats plus talents and weapons as printed."""
+    return round(sum(squad_breakdown(squad).values()), 1)
+
+
 def price_squad(squad: Squad) -> Priced:
+    """What the squad costs the team: its printed card cost plus talents and weapons -- the points
+    ``validate`` checks against the 400 -- with the model's estimate beside it.
+
+    The breakdown is the model's items plus ``printed card`` (the printed card cost minus the
+    model's value of the units), so it adds up to the points spent.
+    """
     breakdown = squad_breakdown(squad)
-    return Priced(name=squad.name, cost=round(sum(breakdown.values()), 1), breakdown=breakdown)
+    model = model_cost(squad)
+    spent = float(squad.total_cost)
+    breakdown["printed card"] = round(spent - model, 1)
+    return Priced(name=squad.name, cost=spent, breakdown=breakdown, model=model, book=spent)
 
 
 def price(combatants: Sequence[Squad]) -> list[Priced]:
-    """``System.price``: the model cost of each squad, in input order."""
+    """``System.price``: the points each squad costs its team (card + talents + weapons), in
+    input order, with the model's estimate in ``Priced.model``."""
     return [price_squad(squad) for squad in combatants]
 
 

@@ -1030,8 +1030,9 @@ def make_battle(force_a: Team, force_b: Team, options: dict | None = None) -> Ba
         if not isinstance(team, Team):
             raise SkirmishError(f"side {side}: a SagaBorn battle needs a team (kind: team), got {type(team).__name__}")
         if team.total_cost > limit:
-            raise SkirmishError(f"{team.name}: point_limit: the team costs {team.total_cost} points, over the battle's "
-                                f"{limit}-point limit (both sides get equal points)")
+            where_team = (options.get("files") or {}).get(side) or team.name
+            raise SkirmishError(f"{where_team}: point_limit: the team costs {team.total_cost} points, over the "
+                                f"battle's {limit}-point limit (both sides get equal points)")
     board = board_for(board_map, extra_blocked=tuple(sorted(board_map.doors)))
     capacity = len(board.open)
     units = sum(sq.units for t in (force_a, force_b) for sq in t.squads)

@@ -9,13 +9,11 @@ are checked with messages that name the bad value and what is allowed.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal, Optional
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from generator.resources import content_dir
 
 SquadType = Literal["hero", "minion", "creature"]
 Icon = Literal["hand", "goblet", "sword"]
@@ -76,7 +74,6 @@ class TalentList(_Strict):
         return talents
 
 
-@lru_cache(maxsize=1)
 def talent_catalog() -> dict[str, Talent]:
     """The built-in talents by name (the book's twelve), read once from content/sagaborn/."""
     catalog = _load_builtin("talents.yaml", TalentList)
@@ -87,7 +84,6 @@ def talent_names() -> list[str]:
     return list(talent_catalog())
 
 
-@lru_cache(maxsize=256)
 def find_talent(name: str) -> Talent:
     """A talent by name, forgiving case and spaces/hyphens (``weapon-specialty``)."""
     key = _norm(name)
@@ -128,6 +124,24 @@ class RulesText(_Strict):
 
     name: str
     sections: list[RulesSection] = Field(min_length=1)
+
+
+# -- factions ---------------------------------------------------------------------------------
+#: The book's factions: "House Ka'Dal, the Wanderers, and mercenaries (who can be aligned with
+#: either side)". The book gives no other faction rules; this is all the tool enforces.
+HOUSES: tuple[str, ...] = ("House Ka'Dal", "Wanderers")
+MERCENARIES = "Mercenaries"
+FACTIONS: tuple[str, ...] = (*HOUSES, MERCENARIES)
+
+
+def faction_named(text: str) -> str:
+    """The book's spelling of a faction: "Ka'Dal", "house ka'dal", "the Wanderers", "mercenary"."""
+    key = "".join(ch for ch in text.lower().replace("’", "'") if ch.isalnum())
+    for name in FACTIONS:
+        full = "".join(ch for ch in name.lower() if ch.isalnum())
+        if key in (full, full.removeprefix("house"), "the" + full, full.rstrip("s"), full.removesuffix("ies") + "y"):
+            return name
+    raise ValueError(f"unknown faction {text!r}: the book's factions are {', '.join(FACTIONS)}")
 
 
 # -- squads -----------------------------------------------------------------------------------
@@ -215,6 +229,27 @@ class Squad(_Strict):
             raise ValueError(f"{len(weapons)} weapons for {units} units: each weapon is carried by one unit")
         return weapons
 
+    @field_validator("faction")
+    @classmethod
+    def _faction(cls, value: Optional[str]) -> Optional[str]:
+        return None if value is None else faction_named(value)
+
+    @model_validator(mode="after")
+    def _talents_that_do_something(self) -> "Squad":
+        """A talent whose effect needs a stat the squad lacks is refused: Extended Shot adds +2
+        Range only to a Range of 2 or more, so a Range 1 squad (whose weapons reach no further)
+        gains nothing from it."""
+        for name in self.talents:
+            talent = find_talent(name)
+            for stat, minimum in talent.requires.items():
+                best = getattr(self, stat) + max([0, *(getattr(w, stat, 0) for w in self.weapons)])
+                if best < minimum:
+                    raise ValueError(
+                        f"{talent.name} does nothing for a squad with {stat.title()} {getattr(self, stat)}: "
+                        f"it needs {stat.title()} {minimum} or more"
+                    )
+        return self
+
     # -- derived ------------------------------------------------------------------------------
     @property
     def stats(self) -> UnitStats:
@@ -266,6 +301,34 @@ class Team(_Strict):
                      f" + weapons {sum(s.weapon_cost for s in squads)}")
             raise ValueError(f"the team costs {total} points ({parts}), above the point limit {limit}")
         return squads
+
+    @field_validator("faction")
+    @classmethod
+    def _faction(cls, value: Optional[str]) -> Optional[str]:
+        return None if value is None else faction_named(value)
+
+    @model_validator(mode="after")
+    def _one_side(self) -> "Team":
+        """A team fights for one house; mercenaries may join either."""
+        houses = {s.faction for s in self.squads if s.faction and s.faction != MERCENARIES}
+        if self.faction and self.faction != MERCENARIES:
+            strangers = sorted(s.name for s in self.squads if s.faction and s.faction not in (self.faction, MERCENARIES))
+            if strangers:
+                raise ValueError(
+                    f"a {self.faction} team cannot field {', '.join(strangers)} of another faction; "
+                    f"only {MERCENARIES} may join either side"
+                )
+        elif len(houses) > 1:
+            raise ValueError(f"squads of {' and '.join(sorted(houses))} cannot fight in one team; only {MERCENARIES} may join either side")
+        return self
+
+    @property
+    def side(self) -> Optional[str]:
+        """The house the team fights for: its own faction, else its squads' (mercenaries follow)."""
+        if self.faction and self.faction != MERCENARIES:
+            return self.faction
+        houses = {s.faction for s in self.squads if s.faction and s.faction != MERCENARIES}
+        return next(iter(houses), self.faction)
 
     @property
     def total_cost(self) -> int:
@@ -342,11 +405,12 @@ class RandomTables(_Strict):
 
 
 def _load_builtin(filename: str, model: type[BaseModel]) -> BaseModel:
-    raw = yaml.safe_load((content_dir() / "sagaborn" / filename).read_text(encoding="utf-8"))
-    return model.model_validate({k: v for k, v in raw.items() if k not in ("system", "kind")})
+    """``sagaborn/<filename>`` through the content library (the user's ``--content`` copy first)."""
+    from generator.content import load_content
+
+    return load_content(f"sagaborn/{filename}", model)
 
 
-@lru_cache(maxsize=1)
 def random_tables() -> RandomTables:
     """The built-in random tables (content/sagaborn/random-tables.yaml)."""
     return _load_builtin("random-tables.yaml", RandomTables)  # type: ignore[return-value]

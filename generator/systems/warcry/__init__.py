@@ -7,7 +7,8 @@ Fighter cards are shared with Bladeborn (``models.py``); the points cost model l
 from __future__ import annotations
 
 from generator.systems.base import System
-from generator.systems.warcry import build, pricing, sim
+from generator.systems.warcry import build, pricing
+from generator.play.fight import fight_on_board
 from generator.systems.warcry.models import AbilityCard, AbilityTable, Limits, Warband, combatants, describe
 from generator.systems.warcry.tables import Archetypes
 
@@ -24,6 +25,30 @@ def register_calc(calc_app) -> None:
 def roster_document(fighters, name: str) -> dict:
     """Built fighters as a ``kind: warband`` Warcry content file (``create random --out``)."""
     return build.roster_document(build.WARCRY_KIT, fighters, name)
+
+
+def make_battle(force_a, force_b, options=None):
+    """Warcry warbands on Bladeborn's hexes under its battle rules (``bladeborn.battle``)."""
+    from generator.systems.bladeborn.battle import make_battle as hex_battle
+
+    return hex_battle(force_a, force_b, options, system="warcry")
+
+
+class _HexGame:
+    """The Bladeborn battle engine playing Warcry fighters (imported lazily: bladeborn imports warcry)."""
+
+    system = "warcry"
+
+    def new_state(self, battle, rng):
+        from generator.systems.bladeborn.battle import BladebornGame
+
+        return BladebornGame("warcry").new_state(battle, rng)
+
+
+def _greedy():
+    from generator.systems.bladeborn.policy import BladebornGreedy
+
+    return BladebornGreedy()
 
 
 def _content_models() -> dict:
@@ -50,7 +75,10 @@ SYSTEM = System(
     price=pricing.price,
     build_random=build_random,
     register_calc=register_calc,
-    fight=sim.fight,
+    fight=fight_on_board("warcry"),
+    game=_HexGame(),
+    make_battle=make_battle,
+    policies={"greedy": _greedy},
     cost_unit="points",
     extra={"roster_document": roster_document},
 )

@@ -18,7 +18,6 @@ from pydantic import ValidationError
 
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
-from generator.resources import content_dir
 from generator.systems.base import Built, Priced
 from generator.systems.documents import write_document
 from generator.systems.naming import number_repeated_names
@@ -49,9 +48,9 @@ WARCRY_KIT = Kit("warcry", "Warcry", Fighter, Warband, Archetypes)
 
 
 def load_archetypes(kit: Kit) -> Archetypes:
-    from generator.content import load_model
+    from generator.content import load_content
 
-    return load_model(content_dir() / kit.system / "archetypes.yaml", kit.archetypes)
+    return load_content(f"{kit.system}/archetypes.yaml", kit.archetypes)
 
 
 # -- random fighters ---------------------------------------------------------------------
@@ -270,23 +269,14 @@ def calc_report(fighter: Fighter) -> str:
     return "\n".join(lines)
 
 
-def write_fighter(path: Path, fighter: Fighter, kit: Kit, warband_name: str = "Custom fighters") -> Path:
-    """Save as a ``kind: warband`` file; an existing warband file of this system gains the fighter
-    (replacing one of the same name)."""
-    path = Path(path)
-    fighter_data = fighter.model_dump(exclude_none=True)
-    if path.exists():
-        from generator.content import load_file
-
-        loaded = load_file(path)
-        if loaded.system != kit.system or loaded.kind != "warband":
-            raise SkirmishError(f"{path}: is a {loaded.system} {loaded.kind} file; write to a new file instead")
-        data = loaded.model.model_dump(exclude_none=True)
-        data["fighters"] = [f for f in data["fighters"] if f["name"] != fighter.name] + [fighter_data]
-    else:
-        data = {"name": warband_name, "faction": fighter.faction or "custom", "fighters": [fighter_data]}
+def write_fighter(path: Path, fighter: Fighter, kit: Kit, warband_name: str = "Custom fighters", *,
+                  force: bool = False, append: bool = False) -> Path:
+    """Save as a ``kind: warband`` file. An existing file is kept unless ``force`` (replace it) or
+    ``append`` (the warband gains the fighter, replacing one of the same name, comments kept)."""
+    fighter_data = fighter.model_dump(mode="json", exclude_none=True)
+    data = {"name": warband_name, "faction": fighter.faction or "custom", "fighters": [fighter_data]}
     kit.warband.model_validate(data)
-    return write_document(path, {"system": kit.system, "kind": "warband", **data})
+    return write_document(Path(path), {"system": kit.system, "kind": "warband", **data}, force=force, append=append)
 
 
 def _prompt_int(label: str, field: str, kit: Kit, typer_mod) -> int:
@@ -348,7 +338,7 @@ def register_calc(calc_app, kit: Kit = WARCRY_KIT) -> None:
             "Examples:\n\n"
             f"  skirmish create calc {kit.system} --name Khorvash --move 4 --toughness 4 --wounds 15 "
             f"--weapon \"Axe={example}\" --runemark hero\n\n"
-            f"  skirmish create calc {kit.system} --interactive --out my-{kit.system}.yaml"
+            f"  skirmish create calc {kit.system} --interactive -o my-{kit.system}.yaml"
         ),
     )
     def calc(
@@ -360,8 +350,11 @@ def register_calc(calc_app, kit: Kit = WARCRY_KIT) -> None:
         runemark: list[str] = typer.Option([], "--runemark", help="A runemark (hero, fly, ...); repeat for more."),
         faction: Optional[str] = typer.Option(None, "--faction", help="The faction runemark."),
         warband: str = typer.Option("Custom fighters", "--warband", help="Warband name when --out makes a new file."),
-        out: Optional[Path] = typer.Option(None, "--out", help="Write (or add to) a warband YAML file."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the fighter as a warband file (YAML); an existing file is kept unless --force or --append."),
+        force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
+        append: bool = typer.Option(False, "--append", help="Add the fighter to an existing --out warband, keeping its comments."),
         interactive: bool = typer.Option(False, "--interactive", "-i", help="Ask for each value in turn."),
+        json_out: bool = typer.Option(False, "--json", help="Print the fighter and its itemised points as JSON."),
     ) -> None:
         if interactive:
             answers = _interactive(kit, typer)
@@ -371,7 +364,15 @@ def register_calc(calc_app, kit: Kit = WARCRY_KIT) -> None:
             if missing:
                 raise SkirmishError(f"missing {', '.join(missing)} (or use --interactive)")
             fighter = make_fighter(kit, name, move, toughness, wounds, weapon, runemark, faction)
+        if out is not None:
+            write_fighter(out, fighter, kit, warband, force=force, append=append)
+        if json_out:
+            import json
+
+            from generator.systems.documents import built_json
+
+            typer.echo(json.dumps(built_json(kit.system, [fighter], out), indent=2, ensure_ascii=False))
+            return
         typer.echo(calc_report(fighter))
         if out is not None:
-            written = write_fighter(out, fighter, kit, warband)
-            typer.echo(f"wrote {written}")
+            typer.echo(f"wrote {out}", err=True)

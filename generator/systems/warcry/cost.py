@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.errors import ContentError
-from generator.resources import content_dir
 from generator.systems.base import Priced
 from generator.systems.warcry.cost_features import (
     BASE_FEATURES,
@@ -100,10 +99,11 @@ def read_cost_model(path: str | Path) -> CostModel:
     return load_model(path, CostModel)
 
 
-@lru_cache(maxsize=1)
 def default_model() -> CostModel:
-    """The built-in fitted model, read once."""
-    return read_cost_model(content_dir().joinpath(*DEFAULT_MODEL_PATH))
+    """The fitted model (the user's ``--content`` copy first), through the content library."""
+    from generator.content import load_content
+
+    return load_content("/".join(DEFAULT_MODEL_PATH), CostModel)
 
 
 def _log_mean(a: float, b: float) -> float:
@@ -163,15 +163,16 @@ def load_warcry_json(path: str | Path) -> list[dict]:
     Every entry is checked up front; the first bad one is reported as
     ``FILE: fighter [INDEX] (NAME): FIELD: problem``.
     """
+    from generator.content.source import read_text
+
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise ContentError(f"{path}: cannot read: {err.strerror or err}") from err
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise ContentError(f"{path}:{err.lineno}: not valid JSON: {err.msg}") from err
+    except RecursionError:
+        raise ContentError(f"{path}: nested too deeply to be a list of fighters") from None
     if not isinstance(data, list):
         raise ContentError(f"{path}: expected a JSON list of fighters, found a {type(data).__name__}")
     for i, entry in enumerate(data):

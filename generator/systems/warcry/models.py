@@ -15,14 +15,10 @@ out-of-range value is reported as "31 is above the maximum 12 (Attacks)" at its 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator
 
-from generator.errors import ContentError
-from generator.resources import content_dir
 
 #: A runemark is a short lowercase name: ``hero``, ``fly``, ``icon-bearer``, ``khagra``.
 Runemark = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]
@@ -74,16 +70,11 @@ class Limits(BaseModel):
     ability_costs: list[AbilityCost]
 
 
-@lru_cache(maxsize=None)
 def load_limits(system: str) -> Limits:
-    """The built-in limits of ``system`` (``content/<system>/limits.yaml``), read once."""
-    path = content_dir() / system / "limits.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as err:  # a broken install, not a user mistake
-        raise ContentError(f"{path}: cannot read the {system} limits: {err}") from err
-    data = {k: v for k, v in data.items() if k not in ("system", "kind")}
-    return Limits.model_validate(data)
+    """The limits of ``system`` (``<system>/limits.yaml``, the user's ``--content`` copy first)."""
+    from generator.content import load_content
+
+    return load_content(f"{system}/limits.yaml", Limits)
 
 
 #: Labels used in messages and text cards.
@@ -203,6 +194,22 @@ class Fighter(_Card):
         return set(self.runemarks) | ({self.faction} if self.faction else set())
 
 
+#: Ability effects the battle engine can carry out (``generator/systems/bladeborn/game.py``).
+ABILITY_EFFECTS: dict[str, str] = {
+    "rush": "+1 Move for the rest of the activation",
+    "onslaught": "+1 Attacks for melee attack actions for the rest of the activation",
+    "respite": "remove damage equal to the value; not next to an enemy",
+    "inspiring-presence": "a visible friend within reach that has not activated activates next",
+    "rampage": "a bonus move of up to the value, then a bonus attack",
+    "weapon-bonus": "add amount (or the value) to one weapon stat for the rest of the activation",
+    "bonus-move": "a bonus move action",
+    "bonus-attack": "a bonus attack action",
+    "bonus-after-takedown": "after this fighter's attack took an enemy down: a bonus move or attack",
+    "damage-enemy": "deal amount damage to a visible enemy within reach",
+    "heal": "remove amount (or the value) damage from this fighter",
+}
+
+
 class Ability(_Card):
     """One ability: its cost in ability dice, the runemarks a fighter needs, and its rules."""
 
@@ -210,8 +217,23 @@ class Ability(_Card):
     cost: AbilityCost
     runemarks: list[Runemark] = Field(default_factory=list)
     text: str = Field(min_length=1)
-    #: For abilities the tool can apply (the universal ones): the function in ``abilities.py``.
+    #: What the battle engine does for this ability (see ``ABILITY_EFFECTS``); an ability without
+    #: an effect is printed on cards but never used by a simulated fighter.
     effect: str | None = None
+    #: The effect's numbers: ``amount`` (a number, or the ability's value when absent),
+    #: ``reach`` (hexes/inches to a target), ``stat`` (for ``weapon-bonus``), ``max_range`` (the
+    #: weapons a ``weapon-bonus`` affects: those whose maximum Range is at most this).
+    amount: int | None = Field(default=None, ge=0, le=20)
+    reach: int | None = Field(default=None, ge=0, le=30)
+    stat: Literal["attacks", "strength", "dmg_hit", "dmg_crit", "max_range"] | None = None
+    max_range: int | None = Field(default=None, ge=0, le=30)
+
+    @field_validator("effect")
+    @classmethod
+    def _known_effect(cls, value: str | None) -> str | None:
+        if value is not None and value not in ABILITY_EFFECTS:
+            raise ValueError(f"{value!r} is not an effect the battle engine knows: choose one of {', '.join(ABILITY_EFFECTS)}")
+        return value
 
     @field_validator("cost")
     @classmethod

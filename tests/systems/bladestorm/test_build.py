@@ -57,16 +57,48 @@ def test_the_books_orc_with_a_warhammer():
     assert built.log[-1] == f"TPC: {card.tpc}"
 
 
+TROLL_DICE = [
+    6, 6,      # race 12: Troll, large
+    6, 10,     # movement 16: above the table (it stops at 10)
+    4, 6,      # movement 10: the last row, 15" (the cell the book leaves empty)
+    6, 6,      # defense 12: 11, Troll +4 = 15
+    6, 5,      # endurance 11: above the table
+    4, 6,      # endurance 10: 36, Troll +12 = 48
+    5, 6,      # weapon 11: Battleaxe 2D6+D10-4, Troll +5
+]
+
+
 def test_a_troll_takes_all_three_modifiers_and_the_large_column():
-    card = roll_combatant(ScriptedRng([
-        6, 6,      # race 12: Troll, large
-        6, 10,     # movement 16: the last row, 15" (the cell the book leaves empty)
-        6, 6,      # defense 12: 11, Troll +4 = 15
-        6, 10,     # endurance 16: 36, Troll +12 = 48
-        5, 6,      # weapon 11: Battleaxe 2D6+D10-4, Troll +5
-    ])).combatant
+    built = roll_combatant(ScriptedRng(TROLL_DICE))
+    card = built.combatant
     assert (card.size, card.movement, card.defense, card.endurance) == ("large", 15, 15, 48)
     assert card.melee_attack == "2D6+D10+1" and card.melee_damage == "High+Low+1"
+    # A roll above the table is rolled again by default, and the log says so.
+    assert built.log[1] == "Movement: D6+D10 = 6+10 = 16 -> above the table (it stops at 10): rolled again"
+    assert built.log[2] == 'Movement: D6+D10 = 4+6 = 10 -> 15"'
+
+
+def test_above_the_table_can_read_the_last_row_instead():
+    built = roll_combatant(ScriptedRng([6, 6, 6, 10, 6, 6, 6, 5, 5, 6]), above_table="last-row")
+    card = built.combatant
+    assert (card.movement, card.endurance) == (15, 48)
+    assert built.log[1] == 'Movement: D6+D10 = 6+10 = 16 (above the table\'s 10: read as the last row) -> 15"'
+    with pytest.raises(SkirmishError, match="--above-table 'top': choose reroll or last-row"):
+        roll_combatant(Rng(1), above_table="top")
+
+
+def test_the_table_distributions_under_both_readings():
+    """D6+D10 runs to 16: 21 of its 60 results are above the table. Read as the last row, 27/60
+    (45%) of medium combatants get 13"; re-rolled, 6/39 (15%), like rolls 8 and 9."""
+    from fractions import Fraction
+
+    from generator.systems.bladestorm.models import builtin_tables
+
+    move = builtin_tables().movement
+    assert move.distribution("medium", "last-row")[13] == Fraction(27, 60)
+    assert move.distribution("medium", "reroll")[13] == Fraction(6, 39)
+    assert sum(move.distribution("medium", "reroll").values()) == 1
+    assert min(move.distribution("medium", "reroll").values()) == Fraction(1, 39)
 
 
 def test_random_creation_is_reproducible_from_the_seed():
@@ -90,7 +122,7 @@ def test_random_combatants_in_one_roster_have_different_names():
     """Names are race + weapon, so repeats are numbered: `show FILE NAME` can tell them apart."""
     names = [b.combatant.name for b in build_random(Rng(9), count=6)]
     assert len(set(names)) == len(names)
-    assert "Human Short Sword 2" in names
+    assert "Human Mace 2" in names
 
 
 def test_a_points_budget_is_kept_or_refused():

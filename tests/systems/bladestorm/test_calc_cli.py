@@ -18,7 +18,7 @@ def test_calc_prints_the_card_and_an_itemised_tpc(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Grimjaw - Troll, large" in result.stdout
     assert "Melee Attack   2D6+D10+2" in result.stdout
-    for item in ("base", "offence", "defence", "movement", "TPC"):
+    for item in ("base", "movement", "defense", "endurance", "weapon", "attack bonus", "TPC"):
         assert f"\n  {item}" in result.stdout
     card = load_file(out).model.combatants[0]
     assert (card.name, card.defense, card.endurance) == ("Grimjaw", 13, 48)
@@ -50,3 +50,11 @@ def test_random_with_a_seed_is_repeatable_and_saves_a_roster(tmp_path):
     loaded = load_file(out)
     assert len(loaded.model.combatants) == 2
     assert loaded.model.tpc == sum(c.tpc for c in loaded.model.combatants)
+
+
+def test_interactive_without_a_weapon_skips_the_fighting_skills():
+    answers = "human\n\n6\n8\n9\nnone\nPeasant\n"
+    result = run("create", "calc", "bladestorm", "--interactive", stdin=answers)
+    assert result.returncode == 0, result.stderr
+    assert "fighting skills need a weapon" in result.stdout
+    assert "Peasant - Human, medium" in result.stdout

@@ -38,12 +38,45 @@ def test_book_totals_are_kept_on_the_rosters(goblins, troll):
 
 def test_size_limits_come_from_the_tables():
     problems = messages(card(defense=31))
-    assert problems == {"defense": "Value error, 31 is above the maximum 13 for a medium combatant"}
+    assert problems == {"defense": "Value error, 31 is above the maximum 13 for a medium human (the calculator's limit)"}
     problems = messages(card(movement=4, endurance=40))
-    assert problems["movement"].endswith("4 is below the minimum 5 for a medium combatant")
-    assert problems["endurance"].endswith("40 is above the maximum 18 for a medium combatant")
+    assert problems["movement"].endswith("4 is below the minimum 5 for a medium human (the calculator's limit)")
+    assert problems["endurance"].endswith("40 is above the maximum 17 for a medium human (the calculator's limit)")
+    # An Orc's card may show one more Endurance (its +1); a race the table does not know may
+    # show any race's modifier (up to the Troll's +12).
+    assert messages(card(race="Orc", endurance=19))["endurance"].endswith("maximum 18 for a medium orc (the calculator's limit)")
+    assert messages(card(race="Goblin", endurance=30))["endurance"].endswith("maximum 29 for a medium combatant (the calculator's limit)")
     # The same Defense 5 is legal for a large combatant (the large column starts at 5).
     assert Combatant.model_validate(card(size="large", movement=8, defense=5, endurance=20)).defense == 5
+
+
+def test_validation_accepts_exactly_what_the_calculator_can_build():
+    """One set of limits: a card is legal exactly when the calculator can make its stats."""
+    from generator.errors import SkirmishError
+    from generator.systems.bladestorm.build import Choices, calculate
+
+    tables = builtin_tables()
+    for size, rule in tables.sizes.items():
+        for race_key, race in tables.races.items():
+            for stat in ("movement", "defense", "endurance"):
+                low, high = tables.card_range(size, stat, race_key)
+                option = {"movement": 0, "defense": race.defense, "endurance": race.endurance}[stat]
+                for value in (low - 1, low, high, high + 1):
+                    picked = value - option
+                    try:
+                        built, _ = calculate(Choices(race=race_key, size=size, **{stat: picked}))
+                        made = True
+                    except SkirmishError:
+                        made = False
+                    fields = {f: getattr(calculate(Choices(race=race_key, size=size))[0], f)
+                              for f in ("movement", "defense", "endurance")}
+                    fields[stat] = value
+                    try:
+                        Combatant.model_validate(dict(name="x", race=race_key.title(), size=size, **fields))
+                        valid = True
+                    except ValidationError:
+                        valid = False
+                    assert made == valid == (low <= value <= high), (size, race_key, stat, value)
 
 
 def test_every_problem_is_reported_at_once():

@@ -55,9 +55,15 @@ def test_a_malformed_roster_lists_every_problem_with_its_line(tmp_path):
         encoding="utf-8",
     )
     problems = check_file(path)
-    assert any(p.endswith(":10: combatants[0].defense: 31 is above the maximum 13 for a medium combatant")
+    assert any(p.endswith(":10: combatants[0].defense: 31 is above the maximum 17 for a medium combatant (the calculator's limit)")
                for p in problems), problems
     assert any(":14: combatants[1].size:" in p and "medium" in p for p in problems), problems
     assert any(":16: combatants[1].melee_attack:" in p for p in problems), problems
     assert len(problems) == 3
     assert load_file(content_dir() / "bladestorm" / "tables.yaml").kind == "tables"
+
+
+def test_show_prints_the_printed_tpc_with_the_model_beside_it(cards):
+    from generator.systems.bladestorm.describe import describe
+
+    assert describe(cards["Sea-Troll"]).splitlines()[0].endswith("[TPC 480, model 485]")

@@ -34,3 +34,20 @@ def test_out_of_range_is_one_line_exit_2():
     bad = run("create", "calc", "gorechosen", "--healthy", "near=3+/9")
     assert bad.returncode == 2
     assert bad.stderr.strip() == "error: --healthy near=3+/9: 9 wounds a hit is outside the allowed 1 to 4"
+
+
+def test_simulate_plays_a_variant_and_names_the_roster_file_when_it_does_not_fit(tmp_path):
+    from generator.dice.rng import Rng
+    from generator.play.log import log_json_text
+    from generator.play.simulate import simulate
+    from generator.resources import content_dir
+
+    folder = content_dir() / "gorechosen"
+    single = tmp_path / "lone.yaml"
+    single.write_text((folder / "example_brass_pit.yaml").read_text().split("  - name: Vhorla Chainmaw")[0])
+    done = simulate(single, folder / "champions.yaml", Rng(3), {"variant": "single-combat"})
+    assert done.result.winner in ("a", "b", None) and "neutral" in log_json_text(done.result)
+    bad = run("simulate", str(single), str(folder / "champions.yaml"), "--variant", "kingslayer", "--seed", "1")
+    assert bad.returncode == 2
+    assert bad.stderr.strip().startswith("error: ") and "champions.yaml: champions: Kingslayer needs 2 or 3 Challengers, got 8" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1

@@ -134,3 +134,13 @@ def test_the_card_names_the_wounded_spaces_in_words():
     card = describe(tark)
     assert "Healthy - near: 3+ to hit, 3 wounds; far: 4+ to hit, 1 wound;" in card
     assert "\nRating: " in card
+
+
+def test_the_wounded_assumption_is_stated_on_the_card_and_in_the_data():
+    """The book is silent on when a champion turns Wounded: card, data and docs say what we assume."""
+    from generator.resources import content_dir, templates_dir
+
+    card = (templates_dir() / "cards" / "gorechosen.svg.j2").read_text(encoding="utf-8")
+    assert "W (our reading): covered, you are Wounded" in card
+    note = (content_dir() / "gorechosen" / "champions.yaml").read_text(encoding="utf-8")
+    assert "The book never says when a champion becomes Wounded" in note

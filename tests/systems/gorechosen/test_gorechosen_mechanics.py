@@ -6,6 +6,7 @@ import pytest
 
 from generator.dice.rng import Rng
 from generator.systems.gorechosen import data
+from generator.systems.gorechosen import arcs
 from generator.systems.gorechosen import mechanics as m
 from generator.systems.gorechosen.models import Profile
 
@@ -15,6 +16,7 @@ def champ(name):
 
 
 TRACK = data.wrath_track()
+SE, N, NW = 0, 2, 3  # facings on the flat-topped arena (arcs.FACING_NAMES)
 
 
 # -- D3 ------------------------------------------------------------------------------------
@@ -70,58 +72,61 @@ def test_vexnar_kill_zone_is_his_front_arc_whatever_his_facing():
     vexnar = champ("Vexnar the Reaper")
     for facing in range(6):
         zone = m.kill_zone(vexnar.healthy, (2, 3), facing)
-        assert set(zone) == set(m.hexes.front_arc((2, 3), facing))
+        assert set(zone) == set(arcs.front_arc((2, 3), facing))
 
 
 def test_kore_hits_more_easily_further_away():
     """Fig. 6: Kore's anvil is unwieldy; a fighter two hexes ahead is easier to hit."""
     kore = champ("Kore Hammerskull")
-    near = m.profile_against(kore, False, (0, 0), 0, (0, -1))
-    far = m.profile_against(kore, False, (0, 0), 0, (0, -2))
+    near = m.profile_against(kore, False, (0, 0), N, (0, -1))
+    far = m.profile_against(kore, False, (0, 0), N, (0, -2))
     assert far.to_hit < near.to_hit
 
 
 def test_kill_zone_turns_with_facing():
     kore = champ("Kore Hammerskull")
-    # Facing SE (2): straight ahead two hexes is (2, 0).
-    assert m.profile_against(kore, False, (0, 0), 2, (2, 0)) is not None
-    assert m.profile_against(kore, False, (0, 0), 2, (0, -2)) is None
+    # Facing SE (0, axial (1, 0)): straight ahead two hexes is (2, 0).
+    assert m.profile_against(kore, False, (0, 0), SE, (2, 0)) is not None
+    assert m.profile_against(kore, False, (0, 0), SE, (0, -2)) is None
 
 
 def test_attacking_through_a_fighter():
     """A zone past the front arc reaches a fighter behind a closer one; nothing blocks it."""
     heldrax = champ("Heldrax Goretouched")
-    assert m.profile_against(heldrax, False, (0, 0), 0, (0, -2)) is not None
+    assert m.profile_against(heldrax, False, (0, 0), N, (0, -2)) is not None
 
 
 def test_hagreth_kill_zone_narrows_when_wounded():
     hagreth = champ("Hagreth Doomhand")
     side = (0, 0)
-    assert m.profile_against(hagreth, False, side, 0, (1, -1)) is not None
-    assert m.profile_against(hagreth, True, side, 0, (1, -1)) is None
-    assert m.profile_against(hagreth, True, side, 0, (0, -2)) == Profile(to_hit=3, wounds=3)
+    assert m.profile_against(hagreth, False, side, N, (1, -1)) is not None
+    assert m.profile_against(hagreth, True, side, N, (1, -1)) is None
+    # the book: his attack profiles stay the same when Wounded; only the zone narrows
+    assert m.profile_against(hagreth, True, side, N, (0, -2)) == m.profile_against(hagreth, False, side, N, (0, -2))
+    assert m.profile_against(hagreth, True, side, N, (0, -1)) == Profile(to_hit=3, wounds=3)
+    assert hagreth.healthy.profiles == hagreth.wounded.profiles
 
 
 def test_arcs_only_count_adjacent_hexes():
-    assert m.in_front_arc((0, 0), 0, (0, -1))
-    assert not m.in_front_arc((0, 0), 0, (0, -2))
-    assert m.in_rear_arc((0, 0), 0, (0, 1))
+    assert m.in_front_arc((0, 0), N, (0, -1))
+    assert not m.in_front_arc((0, 0), N, (0, -2))
+    assert m.in_rear_arc((0, 0), N, (0, 1))
 
 
 @pytest.mark.parametrize(
     "icon, expected",
-    [("forward", 2), ("backward", 5), ("choose", 4)],
+    [("forward", SE), ("backward", NW), ("choose", 4)],
 )
 def test_facing_icons_after_a_move(icon, expected):
     """Fig. 7: forward faces the way you went; backward faces the hex you left; choose is free."""
-    path = [(0, 0), (1, -1), (2, -1)]  # last step was SE (2)
+    path = [(0, 0), (1, -1), (2, -1)]  # last step was SE (facing 0, axial (1, 0))
     assert m.facing_after_move(path, 0, icon, chosen=4) == expected
 
 
 def test_forward_and_backward_icons_cannot_turn_a_fighter_that_did_not_move():
     assert m.facing_after_move([(3, 3)], 1, "forward") == 1
     assert m.facing_after_move([(3, 3)], 1, "backward") == 1
-    assert m.facing_after_move([(3, 3)], 1, "choose", chosen="S") == 3
+    assert m.facing_after_move([(3, 3)], 1, "choose", chosen="S") == 5
 
 
 # -- attacks ---------------------------------------------------------------------------------
@@ -221,6 +226,11 @@ def test_cleave_moves_a_marker_off_the_space_being_covered():
     assert (health.covered, health.position) == (1, 2)
 
 
+def test_feast_of_hearts_moves_the_marker_up_but_never_onto_a_covered_space():
+    assert m.heal(m.Health(5, 4, 0), 2) == m.Health(5, 2, 0)
+    assert m.heal(m.Health(5, 3, 1), 2) == m.Health(5, 2, 1)
+
+
 def test_critical_pile_reshuffles_when_empty():
     cards = data.critical_deck().expanded()
     pile = m.CriticalPile(cards, Rng(2))
@@ -233,7 +243,7 @@ def test_critical_pile_reshuffles_when_empty():
 
 def test_push_moves_one_hex_straight_away():
     assert m.push_destination((0, 0), (0, -1)) == (0, -2)
-    assert m.push_destination((0, 0), (0, -2), pusher_facing=0) == (0, -3)
+    assert m.push_destination((0, 0), (0, -2), pusher_facing=N) == (0, -3)
 
 
 @pytest.mark.parametrize("roll, wounds", [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])

@@ -71,7 +71,7 @@ def test_calculator_refuses_out_of_range_values_with_the_allowed_range():
 def test_calculator_lists_known_talents_and_refuses_talents_without_the_hand():
     with pytest.raises(SkirmishError, match="unknown talent 'Fireball': choose from Battlecall, Cleave"):
         calc_squad(talents="Fireball")
-    with pytest.raises(SkirmishError, match="need the hand icon; this minion's icons are sword: add --icons hand,sword"):
+    with pytest.raises(SkirmishError, match="needs the hand icon; this minion's icons are sword: add --icon hand --icon sword"):
         calc_squad(type="minion", talents="Dodge")
     assert calc_squad(type="minion", talents="Dodge", icons="hand,sword").talents == ["Dodge"]
 

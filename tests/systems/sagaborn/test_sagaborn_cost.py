@@ -55,7 +55,43 @@ def test_squads_of_n_units_cost_n_times_one_unit():
     stats = dict(hp=3, move=4, range=1, attack=2, defense=2, height=1)
     one = cost.unit_value(UnitStats(**stats))
     squad = Squad(name="Spears", type="minion", cost=50, units=4, **stats)
-    assert cost.price([squad])[0].cost == pytest.approx(4 * one, abs=0.3)
+    priced = cost.price([squad])[0]
+    assert priced.model == pytest.approx(4 * one, abs=0.3)
+    assert priced.cost == 50  # the printed card is what the team pays
+
+
+def test_a_teams_points_are_one_number_in_every_command():
+    """The example teams validate at 400; `cost` and `balance` say 400 too, the model beside it."""
+    from generator.balance.matchup import simulate_matchup
+    from generator.cli.cost import price_roster
+    from generator.dice.rng import Rng
+
+    paths = [content_dir() / "sagaborn" / name for name in ("house-vareth.yaml", "driftborn.yaml")]
+    for path in paths:
+        raw = yaml.safe_load(path.read_text())
+        team = Team.model_validate({k: v for k, v in raw.items() if k not in ("system", "kind")})
+        assert team.total_cost == 400
+        result = price_roster(path, "sagaborn")
+        assert result["total"] == 400
+        assert [c["cost"] for c in result["combatants"]] == [s.total_cost for s in team.squads]
+        assert 370 < result["model_total"] < 400
+        for row in result["combatants"]:
+            assert sum(row["breakdown"].values()) == pytest.approx(row["cost"], abs=0.05)
+    matchup = simulate_matchup(paths[0], paths[1], Rng(1), battles=2)
+    assert matchup.costs == (400, 400) and matchup.models[0] != 400
+
+
+def test_one_level_of_height_is_worth_half_a_hex_of_move():
+    """The one judgement with no talent to anchor it (docs/costs-sagaborn.md): pinned exactly."""
+    assert cost.HEIGHT_PER_MOVE == 0.5
+    cal = cost.calibration()
+    assert cal.per_height == pytest.approx(0.05604, abs=1e-5)
+    for stats in (cost.REFERENCE_HERO, cost.REFERENCE_ARCHER, UnitStats(hp=2, move=3, range=1, attack=1, defense=1, height=1)):
+        up_height = cost.unit_value(stats.model_copy(update={"height": stats.height + 1})) - cost.unit_value(stats)
+        up_move = cost.unit_value(stats.model_copy(update={"move": stats.move + 1})) - cost.unit_value(stats)
+        assert up_height == pytest.approx(0.5 * up_move, rel=1e-9)
+        assert cost.unit_breakdown(stats)["height"] == pytest.approx(
+            cost.unit_breakdown(stats)["combat"] * cal.per_height * (stats.height - 2), rel=1e-9)
 
 
 def test_example_squads_printed_costs_track_the_model():

@@ -162,3 +162,38 @@ def test_a_malformed_team_file_lists_every_problem_with_its_line(tmp_path):
     good = content_dir() / "sagaborn" / "house-vareth.yaml"
     system, team = load_roster(good)
     assert system.name == "sagaborn" and team.total_cost == 400
+
+
+def test_extended_shot_is_refused_for_a_range_1_squad():
+    """Extended Shot: "If your range is 2 or above, you may add +2" -- on Range 1 it buys nothing."""
+    problems = errors(Squad, {**HERO, "talents": ["Extended Shot"]})
+    assert list(problems.values()) == [
+        "Value error, Extended Shot does nothing for a squad with Range 1: it needs Range 2 or more"]
+    assert Squad.model_validate({**HERO, "range": 2, "talents": ["Extended Shot"]}).talents == ["Extended Shot"]
+    # A weapon that lends Range 2 makes it worth buying for the unit that carries it.
+    bow = {"name": "Short bow", "cost": 10, "range": 1}
+    assert Squad.model_validate({**HERO, "talents": ["Extended Shot"], "weapons": [bow]}).range == 1
+
+
+def test_the_books_three_factions():
+    """House Ka'Dal, the Wanderers, and mercenaries "who can be aligned with either side"."""
+    from generator.systems.sagaborn.models import FACTIONS
+
+    assert FACTIONS == ("House Ka'Dal", "Wanderers", "Mercenaries")
+    kadal = {**HERO, "name": "Ka'Dal blade", "faction": "Ka'Dal"}
+    wanderer = {**HERO, "name": "Wanderer scout", "faction": "the Wanderers"}
+    sellsword = {**HERO, "name": "Sellsword", "faction": "mercenary"}
+    assert Squad.model_validate(kadal).faction == "House Ka'Dal"
+    # Mercenaries join either side.
+    for side, squad in (("House Ka'Dal", kadal), ("Wanderers", wanderer)):
+        team = Team.model_validate({"name": "T", "faction": side, "squads": [squad, sellsword]})
+        assert team.side == side
+    # The two houses do not fight side by side.
+    message = str(errors(Team, {"name": "T", "squads": [kadal, wanderer]}))
+    assert "cannot fight in one team; only Mercenaries may join either side" in message
+    message = str(errors(Team, {"name": "T", "faction": "Wanderers", "squads": [kadal]}))
+    assert "a Wanderers team cannot field Ka'Dal blade of another faction" in message
+    assert "unknown faction 'Elves'" in str(errors(Team, {"name": "T", "faction": "Elves", "squads": [HERO]}))
+    # The example teams are one house each.
+    assert load("house-vareth.yaml").faction == "House Ka'Dal"
+    assert load("driftborn.yaml").faction == "Wanderers"

@@ -198,7 +198,7 @@ def test_load_warcry_json_reports_file_index_and_field(tmp_path):
     broken.write_text("[\n{,")
     with pytest.raises(ContentError, match=r"broken.json:2: not valid JSON"):
         load_warcry_json(broken)
-    with pytest.raises(ContentError, match="cannot read"):
+    with pytest.raises(ContentError, match="cannot be read"):
         load_warcry_json(tmp_path / "missing.json")
 
 
@@ -242,3 +242,25 @@ def test_move_past_the_cap_is_paid_for_through_threat_only():
         price_fighter(dict(LIBERATOR, movement=cap), rounded=False).cost
     # uncapped, the same call counts every inch
     assert features(beyond, model.reference_tuple)["movement"] == cap + 4
+
+
+def test_the_price_is_the_nearest_multiple_of_5_to_the_models_figure():
+    """Rounding to the nearest 5 (not down, not up, not to 10), on the shipped data-set sample."""
+    import json
+    from pathlib import Path
+
+    from generator.systems.warcry.pricing import round_points
+
+    sample = Path(__file__).resolve().parents[2] / "fixtures" / "warcry-fighters-sample.json"
+    fighters = json.loads(sample.read_text())
+    offsets = []
+    for fighter in fighters:
+        exact = price_fighter(fighter, rounded=False).cost
+        shown = price_fighter(fighter).cost
+        assert shown % 5 == 0
+        assert abs(shown - exact) <= 2.5 + 1e-9, (fighter["name"], exact, shown)
+        assert shown == max(5, 5 * round(exact / 5))
+        offsets.append(shown - exact)
+    # Both directions occur: a floor or a ceiling would make every offset one-signed.
+    assert min(offsets) < 0 < max(offsets)
+    assert [round_points(v) for v in (92.4, 92.6, 97.4, 97.6, 1.0, 2.6)] == [90, 95, 95, 100, 5, 5]

@@ -101,11 +101,17 @@ def test_calc_command_prints_the_card_and_cost_and_writes_a_loadable_file(tmp_pa
     assert check_file(out) == []
     system, band = load_roster(out)
     assert system.name == "warcry" and band.fighters[0].runemarks == ["hero"]
-    # A second fighter joins the same file.
+    # A second fighter joins the same file only when asked (--append), and its comments stay.
+    out.write_text("# my warband, hand edited\n" + out.read_text())
+    before = out.read_bytes()
     args2 = ["calc", "warcry", "--name", "Grub", "--move", "4", "--toughness", "3", "--wounds", "8",
              "--weapon", "1/2/3/1/3", "--out", str(out)]
-    assert CliRunner().invoke(calc_app(), args2).exit_code == 0
+    refused = CliRunner().invoke(calc_app(), args2)
+    assert refused.exit_code != 0 and "--append" in str(refused.exception)
+    assert out.read_bytes() == before
+    assert CliRunner().invoke(calc_app(), args2 + ["--append"]).exit_code == 0
     assert [f["name"] for f in yaml.safe_load(out.read_text())["fighters"]] == ["Khorvash", "Grub"]
+    assert out.read_text().startswith("# my warband, hand edited\n")
 
 
 def test_calc_command_refuses_bad_values():
