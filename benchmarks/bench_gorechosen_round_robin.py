@@ -2,9 +2,9 @@
 
 Run from the repository root:
 
-    python benchmarks/bench_gorechosen_round_robin.py [--duels 300] [--seed 2026]
+    python benchmarks/bench_gorechosen_round_robin.py [--battles 300] [--seed 2026]
 
-Every pair of the eight book champions fights ``--duels`` greedy-against-greedy duels in the
+Every pair of the eight book champions fights ``--battles`` greedy-against-greedy duels in the
 book's arena (``System.fight``'s duel: unique actions, unique rules, Fates of the Slain, pits and
 the obstruction all in play), the two champions swapping seats every duel. A champion's score is
 its share of points over all its duels (win 1, draw 1/2); 0.5 is average. Prints the pair table,
@@ -57,7 +57,7 @@ def spearman(x: list[float], y: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--duels", type=int, default=300)
+    parser.add_argument("--battles", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     champions = list(data.book_champions().champions)
@@ -70,7 +70,7 @@ def main() -> None:
     for x, y in combinations(champions, 2):
         battles = {"xy": make_battle([x], [y], {}), "yx": make_battle([y], [x], {})}
         wx = wy = draws = 0
-        for i in range(args.duels):
+        for i in range(args.battles):
             order = "xy" if i % 2 == 0 else "yx"
             winner = play(GAME, battles[order], policies, rng.spawn(f"{x.name}|{y.name}|{i}"), keep_log=False).winner
             if winner is None:
@@ -81,12 +81,12 @@ def main() -> None:
                 wy += 1
         points[x.name] += wx + draws / 2
         points[y.name] += wy + draws / 2
-        played[x.name] += args.duels
-        played[y.name] += args.duels
-        lo, hi = wilson_interval(wx + draws // 2, args.duels)
-        rows.append((x.name, y.name, wx, wy, draws, (wx + draws / 2) / args.duels, lo <= 0.5 <= hi))
+        played[x.name] += args.battles
+        played[y.name] += args.battles
+        lo, hi = wilson_interval(wx + draws // 2, args.battles)
+        rows.append((x.name, y.name, wx, wy, draws, (wx + draws / 2) / args.battles, lo <= 0.5 <= hi))
     cpu = time.process_time() - start
-    total = len(rows) * args.duels
+    total = len(rows) * args.battles
     print(f"{total} duels in {cpu:.1f} s CPU ({1000 * cpu / total:.2f} ms a duel)\n")
     print("| A | B | A wins | B wins | draws | A score | even? |")
     print("|---|---|---|---|---|---|---|")

@@ -340,11 +340,11 @@ def _cross(cv, x: float, y: float) -> None:
     cv.line(x, y - 3.5, x, y + 3.5, "#000000", 0.25)
 
 
-def _tile_page(cv, plan: PagePlan, geo: MapGeometry, styles, tile: Tile) -> None:
+def _tile_page(cv, plan: PagePlan, geo: MapGeometry, styles, tile: Tile, first_page: int = 1) -> None:
     cv.new_page(plan.page_w, plan.page_h)
     n = len(plan.tiles)
     _header(cv, plan.page_w,
-            f"Tile {tile.index} of {n} (row {tile.row + 1}, column {tile.col + 1}) - page {tile.index + 1}",
+            f"Tile {tile.index} of {n} (row {tile.row + 1}, column {tile.col + 1}) - page {tile.index + first_page}",
             PRINT_NOTE + " Shaded bands lie under the next tile; match the crosses.")
     ox, oy = MARGIN_MM, MARGIN_MM + HEADER_MM  # page position of the tile's map-corner (x0, y0)
     cv.begin_clip(ox, oy, tile.width, tile.height)
@@ -360,7 +360,7 @@ def _tile_page(cv, plan: PagePlan, geo: MapGeometry, styles, tile: Tile) -> None
     cv.rect(ox, oy, tile.width, tile.height, stroke="#000000", width=0.2, dash=(1.5, 1.5))
 
 
-def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
+def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles, first_page: int = 1) -> None:
     board = geo.board
     cv.new_page(plan.page_w, plan.page_h)
     n = len(plan.tiles)
@@ -370,10 +370,10 @@ def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
     # assembly note instead, which has the page's whole width and may take two lines
     extra = _fitted_text(
         cv, MARGIN_MM, top + 3.5,
-        f"Assembly: {n} tiles on pages 2-{n + 1}, {plan.cols} across x {plan.rows} down, overlapping by "
+        f"Assembly: {n} tiles on pages {first_page + 1}-{first_page + n}, {plan.cols} across x {plan.rows} down, overlapping by "
         f"{plan.overlap:g} mm. Lay each tile over the shaded band of its left and upper neighbours so that "
         "the crosses coincide, then tape.", plan.area_w, 8.0, 6.5, max_lines=2)
-    legend_y = plan.page_h - MARGIN_MM - 24.0
+    legend_y = plan.page_h - MARGIN_MM - plan.bottom - 24.0
     oy = top + 8.0 + extra
     avail_w, avail_h = plan.area_w, legend_y - oy - 4.0
     scale = min(avail_w / geo.width, avail_h / geo.height)
@@ -388,23 +388,27 @@ def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
         size = min(16.0, max(8.0, 0.2 * min(w, h) * PT_PER_MM))
         badge_w, badge_h = size / PT_PER_MM * 1.6, size / PT_PER_MM * 1.3
         cv.rect(x + 1.0, y + 1.0, badge_w, badge_h, fill="#ffffff", stroke="#c0392b", width=0.4, alpha=0.9)
-        cv.text(x + 1.0 + badge_w / 2, y + 1.0 + badge_h / 2 + size / PT_PER_MM * 0.35, str(tile.index + 1), size,
+        cv.text(x + 1.0 + badge_w / 2, y + 1.0 + badge_h / 2 + size / PT_PER_MM * 0.35, str(tile.index + first_page), size,
                 "bold", "#c0392b", "middle")
     cv.text(MARGIN_MM, legend_y - 1.0, "Red numbers are page numbers.", 7.0, "italic", "#000000")
     _legend(cv, _legend_items(board, styles), MARGIN_MM, legend_y + 1.0, plan.area_w)
 
 
-def compose(cv, board, hex_size_mm: float | None, page: str) -> PagePlan:
-    """Draw every page of ``board`` onto ``cv``; returns the page plan used."""
+def compose(cv, board, hex_size_mm: float | None, page: str, bottom: float = 0.0, first_page: int = 1) -> PagePlan:
+    """Draw every page of ``board`` onto ``cv``; returns the page plan used.
+
+    For a map inside a longer document (a scenario booklet): ``bottom`` mm are kept free at the
+    foot of each page for the document's footer, and ``first_page`` is the document's page
+    number of the map's first page, so the assembly diagram names the right pages."""
     styles = load_styles()
     geo = MapGeometry.of(board, hex_size_mm)
-    plan = plan_pages(geo.width, geo.height, page)
+    plan = plan_pages(geo.width, geo.height, page, bottom=bottom)
     if plan.single:
         _single_page(cv, plan, geo, styles)
     else:
-        _assembly_page(cv, plan, geo, styles)
+        _assembly_page(cv, plan, geo, styles, first_page)
         for tile in plan.tiles:
-            _tile_page(cv, plan, geo, styles, tile)
+            _tile_page(cv, plan, geo, styles, tile, first_page)
     return plan
 
 

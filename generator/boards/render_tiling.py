@@ -88,6 +88,7 @@ class PagePlan:
     area_w: float  # printable map area per page
     area_h: float
     tiles: list[Tile] = field(default_factory=list)
+    bottom: float = 0.0  # band kept free at the foot of every page (a booklet's footer)
 
     @property
     def single(self) -> bool:
@@ -124,23 +125,25 @@ def _cuts(length: float, area: float, overlap: float, count: int) -> list[tuple[
     return [(i * step, length if i == count - 1 else i * step + size) for i in range(count)]
 
 
-def plan_pages(map_w: float, map_h: float, page: str = "a4", overlap: float = OVERLAP_MM) -> PagePlan:
+def plan_pages(map_w: float, map_h: float, page: str = "a4", overlap: float = OVERLAP_MM,
+               bottom: float = 0.0) -> PagePlan:
     """Choose portrait or landscape (fewest pages, portrait on a tie) and cut the map into tiles.
 
     A map that fits one page together with the header and legend bands is printed whole. Otherwise
-    every tile page has only the header band, and tiles overlap by ``overlap`` mm.
+    every tile page has only the header band, and tiles overlap by ``overlap`` mm. ``bottom`` mm
+    more are kept free at the foot of each page (a booklet prints its footer there).
     """
     pw, ph = page_size_mm(page)
     best: PagePlan | None = None
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)
         area_w = w - 2 * MARGIN_MM
-        single_h = h - 2 * MARGIN_MM - HEADER_MM - LEGEND_MM
+        single_h = h - 2 * MARGIN_MM - HEADER_MM - LEGEND_MM - bottom
         if map_w <= area_w + 1e-9 and map_h <= single_h + 1e-9:
             plan = PagePlan(w, h, landscape, map_w, map_h, 1, 1, 0.0, area_w, single_h,
-                            [Tile(1, 0, 0, 0.0, 0.0, map_w, map_h)])
+                            [Tile(1, 0, 0, 0.0, 0.0, map_w, map_h)], bottom)
         else:
-            area_h = h - 2 * MARGIN_MM - HEADER_MM
+            area_h = h - 2 * MARGIN_MM - HEADER_MM - bottom
             cols = tiles_needed(map_w, area_w, overlap)
             rows = tiles_needed(map_h, area_h, overlap)
             xs, ys = _cuts(map_w, area_w, overlap, cols), _cuts(map_h, area_h, overlap, rows)
@@ -149,7 +152,7 @@ def plan_pages(map_w: float, map_h: float, page: str = "a4", overlap: float = OV
                 for r in range(rows)
                 for c in range(cols)
             ]
-            plan = PagePlan(w, h, landscape, map_w, map_h, cols, rows, overlap, area_w, area_h, tiles)
+            plan = PagePlan(w, h, landscape, map_w, map_h, cols, rows, overlap, area_w, area_h, tiles, bottom)
         if best is None or plan.page_count < best.page_count:
             best = plan
     assert best is not None

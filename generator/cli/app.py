@@ -46,6 +46,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generator.cli.simulate",
     "generator.cli.maps",
     "generator.cli.cards",
+    "generator.cli.booklet",
 )
 
 

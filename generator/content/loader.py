@@ -83,13 +83,30 @@ def load_source(source: Source) -> Loaded:
 
     system_name, kind = _header(source)
     system = get_system(system_name)
-    model = system.content_models.get(kind)
+    if kind == "scenario":  # shared by every system; checked against its map, decks and forces
+        from generator.scenarios.model import validate as validate_scenario
+
+        checked = validate_scenario(source.data, source, path=source.path)
+        return Loaded(source.path, system_name, kind, checked.scenario, source)
+    model = system.content_models.get(kind) or _shared_model(kind)
     if model is None:
-        known = ", ".join(sorted(system.content_models)) or "none yet"
+        known = ", ".join(sorted(system.content_models) + [k for k in SHARED_KINDS if k not in system.content_models])
         raise ContentError(f"{source.where(('kind',))}: kind: {kind!r} is not a {system.title} content kind; choose one of {known}")
     data = {k: v for k, v in source.data.items() if k not in ("system", "kind")}
     instance = validate_source(source, model, data)
     return Loaded(source.path, system_name, kind, instance, source)
+
+
+#: Content kinds every system has (their models live with the scenarios, on top of the systems).
+SHARED_KINDS = ("deck", "scenario")
+
+
+def _shared_model(kind: str):
+    if kind == "deck":
+        from generator.scenarios.decks import Deck
+
+        return Deck
+    return None
 
 
 def load_file(path: str | Path) -> Loaded:

@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 
 from generator.boards.hexgrid import AXIAL_DIRECTIONS, HexGrid
-from generator.boards.mapfile import BoardMap, dump_map, format_cell, parse_cell
+from generator.boards.mapfile import BoardMap, format_cell, parse_cell
 from generator.errors import MapError
 
 Pos = tuple[int, int]
@@ -254,11 +254,7 @@ class Board:
 
 @lru_cache(maxsize=64)
 def _cached_board(text: str, extra: tuple[str, ...], sight_rule: str, diagonal: bool) -> Board:
-    import yaml
-
-    from generator.boards.mapfile import board_from_dict
-
-    return Board(board_from_dict(yaml.safe_load(text)), extra, sight_rule, diagonal)
+    return Board(BoardMap.model_validate_json(text), extra, sight_rule, diagonal)
 
 
 def board_for(
@@ -273,7 +269,7 @@ def board_for(
     hit = _by_identity.get(key)
     if hit is not None and hit[0] is board_map:
         return hit[1]
-    board = _cached_board(dump_map(board_map), key[1], sight_rule, diagonal)
+    board = _cached_board(board_map.model_dump_json(), key[1], sight_rule, diagonal)
     if len(_by_identity) >= 64:
         _by_identity.clear()
     _by_identity[key] = (board_map, board)

@@ -219,7 +219,7 @@ def test_every_battle_passes_the_independent_audit(paths):
             result = play(system.game, battle, policies, Rng(seed))
             log = json.loads(log_json_text(result))
             assert audit(log, battle.board.map) == [], f"seed {seed}"
-            assert log["result"]["rounds"] == 3
+            assert log["result"]["rounds"] == log["battle"]["rounds"]
 
 
 def test_the_log_has_the_documented_shape():
@@ -509,3 +509,35 @@ def test_a_warband_from_the_warcry_data_set_format_plays(tmp_path):
         load_pair(two, GILDED)
     system, a, _ = load_pair(f"{two}#Beta", GILDED)
     assert [f.name for f in a.fighters] == ["Y"]
+
+
+def _deck_cards():
+    from generator.content.library import library
+
+    return sorted(l.model.name for l in library().load("bladeborn", "battle-card"))
+
+
+def _deck_twists():
+    from generator.systems.bladeborn.battle import all_twists
+
+    return sorted(t.name for t, _ in all_twists())
+
+
+@pytest.mark.parametrize("card", _deck_cards())
+def test_every_built_in_battle_card_plays_by_the_rules(card):
+    system, battle = _battle(CINDER, HOLLOW, {"card": card, "twist": "none"})
+    for seed in range(2):
+        log = play(system.game, battle, {"a": BladebornGreedy(), "b": RandomPolicy()}, Rng(seed)).to_json()
+        assert audit(log, battle.board.map) == []
+        assert log["battle"]["card"] == card
+
+
+@pytest.mark.parametrize("twist", _deck_twists())
+def test_every_built_in_twist_plays_by_the_rules(twist):
+    system, battle = _battle(GILDED, MARROW, {"twist": twist})
+    log = play(system.game, battle, {"a": BladebornGreedy(), "b": BladebornGreedy()}, Rng(3)).to_json()
+    assert audit(log, battle.board.map) == [] and log["battle"]["twist"] == twist
+
+
+def test_the_box_counts_twelve_battle_cards_and_fourteen_twists():
+    assert len([c for c in _deck_cards() if c != "The Last Bridge"]) == 12 and len(_deck_twists()) == 14

@@ -318,7 +318,7 @@ def apply_twist(rules: BattleRules, twist: Twist, where: str) -> None:
     elif kind == "heal_each_round":
         rules.round_heal = _int(p, "amount", where, field, 0, 10)
     elif kind == "reserves_from_round":
-        rules.reserves_from = _int(p, "round", where, field, 2, 8)
+        rules.reserves_from = _int(p, "round", where, field, 1, 8)
     elif kind == "rounds_modifier":
         rules.rounds = max(1, rules.rounds + _int(p, "amount", where, field, -3, 5))
     elif kind == "objective_bonus":

@@ -936,9 +936,10 @@ GAME = GorechosenGame()
 def default_map():
     """The arena the book's box holds (``content/maps/gorechosen-arena.yaml``)."""
     from generator.boards.mapfile import load_map
-    from generator.resources import content_dir
 
-    return load_map(content_dir() / "maps" / "gorechosen-arena.yaml")
+    from generator.content.library import library
+
+    return load_map(library().path("maps/gorechosen-arena.yaml"))
 
 
 def _where(options: dict, side: str, roster) -> str:
