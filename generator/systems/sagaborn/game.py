@@ -988,21 +988,20 @@ POINT_LIMIT = 400
 
 
 def default_map():
-    """The default SagaBorn battlefield (content/maps/sagaborn-relic-vault.yaml), read once."""
-    return _default_map()
+    """The default SagaBorn battlefield (``maps/sagaborn-relic-vault.yaml`` through the content
+    library, so a user's --content folder may replace it), read once per file."""
+    from generator.boards.mapfile import load_map
+    from generator.content.library import library
+
+    path = library().path(f"maps/{DEFAULT_MAP}")
+    hit = _DEFAULT.get(path)
+    if hit is None:
+        hit = _DEFAULT[path] = load_map(path)
+    return hit
 
 
-def _default_map():
-    global _DEFAULT
-    if _DEFAULT is None:
-        from generator.boards.mapfile import load_map
-        from generator.resources import content_dir
-
-        _DEFAULT = load_map(content_dir() / "maps" / DEFAULT_MAP)
-    return _DEFAULT
-
-
-_DEFAULT = None
+_default_map = default_map
+_DEFAULT: dict = {}
 
 
 def make_battle(force_a: Team, force_b: Team, options: dict | None = None) -> Battle:
