@@ -33,8 +33,9 @@ Where the book is silent we chose (also in docs/play-sagaborn.md):
   caller than it started. Battlecall moves do not use up the squad's activation.
 * Rerolls: the attacker's (Feint, Lone Wolf) come before the defender's (Parry, Lone Wolf); no
   die is rolled a third time; Parry rerolls up to two of the defender's non-shield dice.
-* Protector takes the whole damage of one attack. Cleave needs the victim (whoever died) to have
-  been adjacent; the extra attack follows the ordinary attack rules. Riposte is an ordinary
+* Protector takes the whole damage of one attack, for a friend of another squad (a squad's own
+  card cannot guard itself). Cleave needs the victim (whoever died) to have been adjacent, on the
+  attacker's own activation; the extra attack follows the ordinary attack rules. Riposte is an ordinary
   attack on the unit that just attacked, if it could attack it from where it stands.
 * Doors: a closed door blocks movement and sight; a unit next to it opens it (standard action)
   for good. Chests: a unit on or next to a chest opens it; the chest's relic then lies on its hex.
@@ -50,7 +51,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from generator.dice.battle_dice import CRIT, HIT, SHIELD, attack_odds, roll_faces
 from generator.dice.distribution import AttackOdds
@@ -267,19 +268,6 @@ class SagaState:
         if hit is None:
             hit = self._enemy_cells[key] = {e.pos: e.stats.height for e in self.enemies_of(side)}
         return hit
-
-    def step_cost_fn(self, f: Fighter):
-        """Move points of one step for ``f`` now (:func:`mechanics.step_cost`), None if not allowed."""
-        near_enemy = self.enemy_adjacent_cells(f.side)
-        steps = _step_table(self.board)[f.stats.height]
-
-        def cost(a, b):
-            for n, plain, leaving in steps.get(a, ()):
-                if n == b:
-                    return leaving if a in near_enemy else plain
-            return None
-
-        return cost
 
     def reach(self, f: Fighter, budget: int | None = None) -> dict:
         """``{pos: (cost, previous)}`` for every hex ``f`` can end a move in (its own included).

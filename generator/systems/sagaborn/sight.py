@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 import numpy as np
+
 from generator.boards.mapfile import BoardMap
 from generator.errors import MapError
 from generator.play.board import Board, board_for
