@@ -144,6 +144,7 @@ class SagaState:
         self.battle = battle
         self.map = battle.rules["map"]
         self.teams: dict[str, Team] = dict(battle.forces)
+        self._unspent = {s: self.teams[s].unspent for s in SIDES}  # points left unspent: initiative
         self.names = dict(battle.names)
         self.zones = battle.rules.get("zones", {"a": [], "b": []})
         self.doors = set(battle.rules.get("doors", ()))  # closed door positions (labels)
@@ -471,7 +472,7 @@ class SagaState:
             for sq in self.squads[side]:
                 sq.activated = False
                 sq.cards.refresh()
-        unspent = {s: self.teams[s].unspent for s in SIDES}
+        unspent = self._unspent
         ini = m.roll_initiative(rng, SIDES, unspent)
         for roll in ini.rolls:
             events.append({"round": self.round, "action": "roll_off", "purpose": "initiative",

@@ -367,13 +367,20 @@ class TalentCards:
     def __init__(self, talents: Sequence[str]):
         self.talents = [find_talent(name).name for name in talents]
         self.exhausted: set[str] = set()
+        self._names: dict[str, str] = {}  # name as asked -> the talent's own name (asked often in play)
+
+    def _canon(self, name: str) -> str:
+        hit = self._names.get(name)
+        if hit is None:
+            hit = self._names[name] = find_talent(name).name
+        return hit
 
     def has(self, name: str) -> bool:
-        return find_talent(name).name in self.talents
+        return self._canon(name) in self.talents
 
     def ready(self, name: str) -> bool:
-        talent = find_talent(name)
-        return talent.name in self.talents and talent.name not in self.exhausted
+        name = self._canon(name)
+        return name in self.talents and name not in self.exhausted
 
     def exhaust(self, name: str) -> None:
         """Use a once-per-round talent; refused if the unit lacks it or already used it."""

@@ -132,8 +132,11 @@ class GreedyPolicy:
 
     def _best_strike(self, state, f, dest, enemies) -> float | None:
         reach = f.stats.range
+        steps = state.board.distance_from(dest)
         best = None
         for e in enemies:
+            if steps[e.pos] > reach:
+                continue
             view = state.attack_view(f, e, dest)
             if view is None:
                 continue
