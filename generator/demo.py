@@ -106,37 +106,60 @@ def maps(out: Path, seed: int, log: Callable[[str], None]) -> list[Path]:
     return written
 
 
-def balance_report(out: Path, seed: int) -> list[Path]:
-    """Simulated match-ups of the built-in rosters, win rates with 95% intervals next to costs."""
-    from generator.balance.matchup import simulate_matchup
-    from generator.dice.rng import make_rng
-    from generator.resources import content_dir
-
-    pairs = [
-        ("bladestorm", "warriors-of-ash-goblins.yaml", "warriors-of-ash-sea-troll.yaml"),
-        ("sagaborn", "house-vareth.yaml", "driftborn.yaml"),
-        ("warcry", "example-gilded-ruin.yaml", "example-marrowfen-raiders.yaml"),
-        ("bladeborn", "example-cinder-oath.yaml", "example-hollowmere-stalkers.yaml"),
-        ("gorechosen", "example_brass_pit.yaml", "example_cinder_arena.yaml"),
-    ]
-    lines = ["Simulated battles (no table geometry), 1000 each; intervals are 95% Wilson intervals.", ""]
-    for system, a, b in pairs:
-        folder = content_dir() / system
-        m = simulate_matchup(folder / a, folder / b, make_rng(seed).spawn(system), battles=1000)
-        lines.append(f"{m.names[0]} ({m.costs[0]:.0f} {m.unit}) vs {m.names[1]} ({m.costs[1]:.0f} {m.unit})")
-        lines += ["  " + line for line in m.result.lines(*m.names)] + [""]
-    return [_write(out / "balance.txt", "\n".join(lines))]
+#: How hard the demo looks for an even battle: a small search and one look at 600 battles (enough
+#: for a 95% interval of +-4 points), so the whole demo stays near a minute on two cores.
+DEMO_SETTINGS = dict(battles=1200, look_every=1200, swaps=1, screen_battles=150, rounds=2, variants=3)
+#: The demo's forces per side (smaller than a full game, so the demo stays near a minute).
+DEMO_POINTS = {"warcry": 600, "bladeborn": 400}
 
 
-def run_demo(out: Path, seed: int = 1, log: Callable[[str], None] = print) -> list[Path]:
-    """Write the demo into ``out``: odds tables, card decks, reference sheets and fair maps."""
+def scenarios(out: Path, seed: int, log: Callable[[str], None], systems: list[str] | None = None,
+              jobs: int | None = None) -> list[Path]:
+    """The main job: one balanced scenario per system with its booklet (and PNG previews of the
+    booklet's first pages), each in ``out/<system>/``, and a summary of their balance figures."""
+    from generator.dice.rng import Rng
+    from generator.layout.pdf import pdf_to_pngs
+    from generator.scenarios.generate import Settings, _systems_with_recipes, generate, write_scenario
+
+    written: list[Path] = []
+    summary = []
+    names = systems or _systems_with_recipes()
+    for name in names:
+        log(f"{name}: building a balanced scenario")
+        made = generate(name, Rng(seed).spawn(name).integers(0, 2**31 - 1), points=DEMO_POINTS.get(name),
+                        settings=Settings(**DEMO_SETTINGS),
+                        jobs=jobs, progress=lambda text, _n=name: log(f"{_n}: {text}"))
+        files = write_scenario(made, out / name)
+        written += files
+        booklet = out / name / "booklet.pdf"
+        for i, png in enumerate(pdf_to_pngs(booklet.read_bytes(), 60)[:3], start=1):
+            written.append(_write_bytes(out / name / f"booklet-p{i}.png", png))
+        v = made.verdict.to_json()
+        low, high = v["ci95"]
+        line = (f"{name}: {made.scenario.title}: {'balanced' if made.balanced else 'NOT balanced'}, A scores "
+                f"{v['win_rate_a']:.1%} (95% {low:.1%}-{high:.1%}) over {v['games']} battles, draws {v['draws']}")
+        summary.append(line)
+        log(line)
+    written.append(_write(out / "scenarios.txt", "\n".join(summary) + "\n"))
+    return written
+
+
+def _write_bytes(path: Path, data: bytes) -> Path:
+    from generator.files import write_atomic
+
+    write_atomic(path, data)
+    return path
+
+
+def run_demo(out: Path, seed: int = 1, log: Callable[[str], None] = print, jobs: int | None = None,
+             systems: list[str] | None = None) -> list[Path]:
+    """Write the demo into ``out``: a balanced scenario and booklet per system, the book's odds
+    tables and a reference sheet per system."""
     from generator.files import ensure_folder
 
     out = ensure_folder(out, "--out")
     written: list[Path] = []
+    written += scenarios(out, seed, log, systems, jobs)
     written += odds_tables(out)
-    written += card_decks(out, log)
     written += reference_sheets(out)
-    written += maps(out, seed, log)
-    written += balance_report(out, seed)
     return written

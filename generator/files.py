@@ -149,11 +149,16 @@ class Manifest:
         if not force and Path(path).exists() and not self.owns(path):
             refuse_existing(path)
 
-    def remove_stale(self, keep: list[Path]) -> list[Path]:
-        """Delete files of earlier runs that this run did not write again; returns them."""
+    def remove_stale(self, keep: list[Path], stem: str | None = None) -> list[Path]:
+        """Delete files of earlier runs that this run did not write again; returns them.
+
+        ``stem`` limits this to the files of one output set (``cards`` -> ``cards.pdf``,
+        ``cards-sheet3.png``), so several commands can share a folder without clearing each other."""
         keep_names = {Path(p).name for p in keep if Path(p).parent.resolve() == self.folder.resolve()}
         removed = []
         for name in list(self.entries):
+            if stem is not None and not (name == stem or name.startswith(stem + ".") or name.startswith(stem + "-")):
+                continue
             target = self.folder / name
             if name in keep_names:
                 continue

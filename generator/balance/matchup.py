@@ -1,18 +1,166 @@
-"""Two rosters of one system: their prices next to their simulated win rate.
+"""Are these two forces even? A verdict from battles on the board, stopped as soon as it is clear.
 
-This is the check a cost model has to pass: sides priced alike should win alike. The fight is
-the system's own simulator (``System.fight``), which plays the battle without the table.
+The battles are the system's own game (``System.game`` / ``make_battle`` / ``policies``) played by
+the engine with greedy players on both sides; a system that has no board game yet falls back to
+its old boardless ``System.fight``. Each pairing is played from both seats in turn, and the
+sequential plan of :mod:`generator.balance.sequential` decides when the answer is clear.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
-from generator.balance.winrate import WinRate, run_battles
-from generator.content import display_path, load_roster
+from generator.balance.forces import force_cost, force_name, load_pair, side_cost_of
+from generator.balance.runner import Job, Runner, check_playable, make_runner, run_sorted, seat_of_a, uses_board
+from generator.balance.sequential import BALANCED, UNDECIDED, Plan, Tally, decide
+from generator.balance.winrate import MAX_BATTLES, WinRate
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
+
+
+@dataclass
+class Verdict:
+    """What a balance run found, from side A's point of view."""
+
+    system: str
+    unit: str
+    names: tuple[str, str]
+    costs: tuple[float, float]
+    tally: Tally
+    plan: Plan
+    verdict: str
+    interval: tuple[float, float]  # the corrected interval the verdict was read from
+    seed: int
+    on_board: bool
+    models: tuple[float, float] | None = None  # the cost model's estimates, where a printed cost differs
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
+
+    @property
+    def balanced(self) -> bool:
+        return self.verdict == BALANCED
+
+    @property
+    def stopped_early(self) -> bool:
+        return self.games < self.plan.looks[-1]
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return self.tally.interval(0.95)
+
+    @property
+    def mean_rounds(self) -> float:
+        return self.tally.rounds / self.games if self.games else 0.0
+
+    def to_json(self) -> dict:
+        t = self.tally
+        return {
+            "system": self.system,
+            "seed": self.seed,
+            "sides": self._sides(),
+            "games": t.games,
+            "wins_a": t.wins_a,
+            "wins_b": t.wins_b,
+            "draws": t.draws,
+            "win_rate_a": round(t.win_rate_a, 4),
+            "ci95": [round(x, 4) for x in self.ci95],
+            "verdict": self.verdict,
+            "balanced": self.balanced,
+            "stopped_early": self.stopped_early,
+            "max_battles": self.plan.max_battles,
+            "looks": [n for n in self.plan.looks if n <= t.games],
+            "look_confidence": round(self.plan.look_confidence, 5),
+            "interval_at_look": [round(x, 4) for x in self.interval],
+            "band": list(self.plan.band),
+            "by_seat": {f"a_in_seat_{s}": dict(zip(("wins_a", "wins_b", "draws"), v)) for s, v in t.by_seat.items()},
+            "mean_rounds": round(self.mean_rounds, 3),
+            "on_board": self.on_board,
+        }
+
+    def _sides(self) -> list[dict]:
+        sides = []
+        for i, (n, c) in enumerate(zip(self.names, self.costs)):
+            side = {"name": n, "cost": round(c, 2), "unit": self.unit}
+            if self.models is not None and round(self.models[i], 1) != round(c, 1):
+                side["model"] = round(self.models[i], 1)
+            sides.append(side)
+        return sides
+
+    def lines(self) -> list[str]:
+        t = self.tally
+        (name_a, name_b), (cost_a, cost_b) = self.names, self.costs
+        low, high = self.ci95
+        band = f"{self.plan.band[0]:.0%}-{self.plan.band[1]:.0%}"
+        rows = [
+            f"{name_a} ({cost_a:g} {self.unit}) vs {name_b} ({cost_b:g} {self.unit})",
+            f"  {name_a} wins {t.wins_a}, {name_b} wins {t.wins_b}, draws {t.draws} in {t.games} battles"
+            + (f" ({self.mean_rounds:.1f} rounds on average)" if self.mean_rounds else ""),
+            f"  {name_a}'s score {t.win_rate_a:.1%} (draws half), 95% interval {low:.1%} to {high:.1%}",
+        ]
+        look_low, look_high = self.interval
+        where = (f"stopped early after {t.games} of {self.plan.max_battles} battles" if self.stopped_early
+                 else f"after all {t.games} battles")
+        if self.verdict == UNDECIDED:
+            says = f"undecided: the interval {look_low:.1%} to {look_high:.1%} straddles an edge of {band}"
+        elif self.balanced:
+            says = f"balanced: the interval {look_low:.1%} to {look_high:.1%} lies inside {band}"
+        else:
+            ahead = name_a if t.win_rate_a > 0.5 else name_b
+            says = f"not balanced: {ahead} is ahead; the interval {look_low:.1%} to {look_high:.1%} lies outside {band}"
+        rows.append(f"  {says} ({where}; {self.plan.look_confidence:.2%} interval at each look, see docs/balance.md)")
+        return rows
+
+
+def play_verdict(
+    system: Any,
+    force_a: Any,
+    force_b: Any,
+    options: dict,
+    rng: Rng,
+    plan: Plan | None = None,
+    runner: Runner | None = None,
+    progress: Callable[[int], None] | None = None,
+    names: tuple[str, str] | None = None,
+) -> Verdict:
+    """Play A against B until the sequential plan gives a verdict (or the battles run out)."""
+    check_playable(system)
+    plan = plan or Plan()
+    job = Job(system, force_a, force_b, dict(options), rng.seed)
+    own = runner is None
+    runner = runner or make_runner(1)
+    tally = Tally()
+    done = 0
+    decision, interval = UNDECIDED, (0.0, 1.0)
+    try:
+        for look in plan.looks:
+            for index, winner, rounds in run_sorted(runner, [(job, done, look)], progress):
+                tally.add(winner, rounds, seat_of_a(index))
+            done = look
+            decision, interval = decide(tally.score, tally.games, plan)
+            if decision != UNDECIDED:
+                break
+    finally:
+        if own:
+            runner.close()
+    names = names or (force_name(force_a, "A"), force_name(force_b, "B"))
+    sides = (side_cost_of(system, force_a), side_cost_of(system, force_b))
+    return Verdict(system.name, system.cost_unit, names, (sides[0].total, sides[1].total), tally, plan, decision,
+                   interval, rng.seed, uses_board(system), (sides[0].model, sides[1].model))
+
+
+def balance_files(path_a: Path, path_b: Path, options: dict, rng: Rng, plan: Plan | None = None,
+                  runner: Runner | None = None, progress=None) -> Verdict:
+    """``skirmish balance A B``: load two rosters of one system and give the verdict."""
+    system, roster_a, roster_b = load_pair(path_a, path_b)
+    names = (force_name(roster_a, Path(path_a).stem), force_name(roster_b, Path(path_b).stem))
+    return play_verdict(system, roster_a, roster_b, options, rng, plan, runner, progress, names)
+
+
+# -- the fixed-count match-up the demo and older callers use ----------------------------------
 
 
 @dataclass
@@ -43,26 +191,30 @@ class Matchup:
 
 
 def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, confidence: float = 0.95,
-                     progress=None) -> Matchup:
-    """Load two rosters of one system, price them, and play ``battles`` simulated fights."""
-    system_a, roster_a = load_roster(path_a)
-    system_b, roster_b = load_roster(path_b)
-    if system_a.name != system_b.name:
-        raise SkirmishError(
-            f"{display_path(path_b)}: is a {system_b.title} roster, but {display_path(path_a)} is {system_a.title}; "
-            "a match-up needs two rosters of one system"
-        )
-    if system_a.fight is None:
-        raise SkirmishError(f"{system_a.title} has no battle simulator yet; simulated balance exists for bladestorm, sagaborn, warcry, bladeborn and gorechosen")
-    from generator.systems.base import side_cost
+                     progress=None, options: dict | None = None, runner: Runner | None = None) -> Matchup:
+    """Exactly ``battles`` battles (seats alternating, no early stop), counted from A's side;
+    ``progress(done, total)`` (generator.progress) is called as they are played."""
+    if not 1 <= battles <= MAX_BATTLES:
+        raise SkirmishError(f"--battles: {battles} is outside 1 to {MAX_BATTLES}")
+    system, roster_a, roster_b = load_pair(path_a, path_b)
+    check_playable(system)
+    job = Job(system, roster_a, roster_b, dict(options or {}), rng.seed)
+    own = runner is None
+    runner = runner or make_runner(1)
+    try:
+        done = [0]
 
-    costs, models = [], []
-    members = system_a.fighters or system_a.combatants
-    for system, roster in ((system_a, roster_a), (system_b, roster_b)):
-        side = side_cost(system, roster, list(members(roster)))
-        costs.append(side.total)
-        models.append(side.model)
-    result = run_battles(lambda stream: system_a.fight(roster_a, roster_b, stream), rng, battles, confidence,
-                         progress=progress)
-    names = (getattr(roster_a, "name", Path(path_a).stem), getattr(roster_b, "name", Path(path_b).stem))
-    return Matchup(system_a.name, system_a.cost_unit, names, (costs[0], costs[1]), result, rng.seed, (models[0], models[1]))
+        def advance(n: int) -> None:
+            done[0] += n
+            progress(done[0], battles)
+
+        records = run_sorted(runner, [(job, 0, battles)], advance if progress else None)
+    finally:
+        if own:
+            runner.close()
+    winners = [winner for _, winner, _ in records]
+    result = WinRate(winners.count("A"), winners.count("B"), winners.count(None), confidence)
+    names = (force_name(roster_a, Path(path_a).stem), force_name(roster_b, Path(path_b).stem))
+    sides = (side_cost_of(system, roster_a), side_cost_of(system, roster_b))
+    return Matchup(system.name, system.cost_unit, names, (sides[0].total, sides[1].total), result, rng.seed,
+                   (sides[0].model, sides[1].model))

@@ -21,8 +21,12 @@ Outcome = Optional[Literal["a", "b"]]  # None is a draw
 MAX_BATTLES = 100_000
 
 
-def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a proportion ``successes / trials``."""
+def wilson_interval(successes: float, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a proportion ``successes / trials``.
+
+    ``successes`` may be fractional: a score that counts a draw as half a win is treated as that
+    many successes (the usual approximation for a win/draw/loss score).
+    """
     if trials <= 0:
         return (0.0, 1.0)
     z = NormalDist().inv_cdf(0.5 + confidence / 2)

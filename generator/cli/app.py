@@ -44,6 +44,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generator.cli.cost",
     "generator.cli.balance",
     "generator.cli.simulate",
+    "generator.cli.scenario",
     "generator.cli.maps",
     "generator.cli.cards",
     "generator.cli.booklet",

@@ -1,4 +1,4 @@
-"""``skirmish balance``: do two rosters priced alike win alike?"""
+"""``skirmish balance`` (are two forces even?) and ``skirmish calibrate`` (do prices predict wins?)."""
 
 from __future__ import annotations
 
@@ -7,42 +7,158 @@ from typing import Optional
 
 import typer
 
-from generator.cli.common import SEED_HELP, console, examples, print_json, seed_note
+from generator.cli.common import SEED_HELP, console, examples, note, print_json, seed_note, warn
+from generator.errors import SkirmishError
+
+JOBS_HELP = "Processes to play on (default: all cores); the same seed gives the same answer whatever the count."
+SCHEDULER_HELP = "Play on a running Dask cluster (host:port of its scheduler) instead of local processes."
+
+
+def counting(report, total: int):
+    """Adapt a ``report(done, total)`` bar (generator.progress) to the runners' ``advance(n)``."""
+    if report is None:
+        return None
+    done = 0
+
+    def advance(n: int) -> None:
+        nonlocal done
+        done += n
+        report(done, max(total, done))
+
+    return advance
+
+
+def _runner(jobs: Optional[int], scheduler: Optional[str]):
+    from generator.balance.runner import check_jobs, make_runner
+
+    check_jobs(jobs)  # --jobs 0 is wrong even with a scheduler
+    return make_runner(jobs, scheduler)
 
 
 def balance(
-    roster_a: Path = typer.Argument(..., help="Side A: a roster, warband or team file, or a built-in name."),
-    roster_b: Path = typer.Argument(..., help="Side B: a roster of the same system."),
-    battles: int = typer.Option(1000, "--battles", min=1, max=100_000, help="How many battles to simulate."),
+    roster_a: Optional[Path] = typer.Argument(None, help="Side A: a roster, warband or team file, or a built-in name."),
+    roster_b: Optional[Path] = typer.Argument(None, help="Side B: a roster of the same system."),
+    battle: Optional[str] = typer.Option(None, "--battle", help="Battle card or scenario name/file the system knows."),
+    map_: Optional[str] = typer.Option(None, "--map", help="Map file or built-in map name (default: the system's own)."),
+    scenario: Optional[Path] = typer.Option(None, "--scenario", help="A scenario file: system, map, card and both forces."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Rules variant (Gorechosen)."),
+    twist: Optional[str] = typer.Option(None, "--twist", help="Twist card, where the system has them."),
+    battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="Most battles to play; stops early when the answer is clear."),
+    look_every: int = typer.Option(200, "--look-every", min=2, max=100_000, help="Battles between two looks at the data."),
     seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
-    confidence: float = typer.Option(0.95, "--confidence", min=0.5, max=0.999, help="Confidence of the intervals."),
-    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", help=JOBS_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
 ) -> None:
-    from generator.balance.matchup import simulate_matchup
+    from generator.balance.forces import battle_options
+    from generator.balance.matchup import balance_files, play_verdict
+    from generator.balance.sequential import Plan
+    from generator.progress import progress_bar
     from generator.dice.rng import make_rng
 
-    from generator.progress import progress_bar
+    plan = Plan(max_battles=battles, look_every=look_every)
+    rng = make_rng(seed)
+    if scenario is not None:
+        if roster_a is not None or roster_b is not None:
+            raise SkirmishError("--scenario: give either a scenario file or two rosters, not both")
+        from generator.balance.scenario import load_scenario
 
-    with progress_bar("battles", quiet=json_out) as report:
-        matchup = simulate_matchup(roster_a, roster_b, make_rng(seed), battles, confidence, progress=report)
+        loaded = load_scenario(scenario)
+        for message in loaded.notes:
+            warn(message)
+        options = dict(loaded.options)
+        for key, value in (("card", battle), ("variant", variant), ("twist", twist)):
+            if value is not None:
+                options[key] = value
+        if map_ is not None:
+            options["map"] = battle_options(map_)["map"]
+        with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
+            verdict = play_verdict(loaded.system, loaded.forces["a"], loaded.forces["b"], options, rng, plan, runner,
+                                   counting(report, battles), (loaded.names["a"], loaded.names["b"]))
+    else:
+        if roster_a is None or roster_b is None:
+            raise SkirmishError("balance: give two roster files (A and B) or --scenario FILE")
+        options = battle_options(map_, battle, variant, twist)
+        with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
+            verdict = balance_files(roster_a, roster_b, options, rng, plan, runner, counting(report, battles))
     if json_out:
-        print_json(matchup.to_json())
+        print_json(verdict.to_json())
         return
-    name_a, name_b = matchup.names
-    console.print(f"[bold]{name_a}[/bold] ({matchup.cost_label(0)}) vs [bold]{name_b}[/bold] ({matchup.cost_label(1)})")
-    for line in matchup.result.lines(name_a, name_b):
-        console.print("  " + line)
-    seed_note(matchup.seed, "play the same battles")
+    for line in verdict.lines():
+        console.print(line, markup=False, soft_wrap=True)
+    seed_note(verdict.seed, "play the same battles")
 
 
 balance.__doc__ = (
-    "Simulate battles between two rosters and report win rates with confidence intervals next to their costs."
+    "Play two forces against each other on the board, seats alternating, until a sequential test says whether "
+    "A's score lies inside 45-55% (balanced) or outside it (not balanced)."
     + examples(
         "skirmish balance bladestorm/warriors-of-ash-goblins bladestorm/warriors-of-ash-sea-troll --seed 1",
-        "skirmish balance sagaborn/house-vareth sagaborn/driftborn --battles 2000 --json",
+        "skirmish balance bladeborn/example-cinder-oath bladeborn/example-hollowmere-stalkers --battles 2000 --jobs 2 --json",
+    )
+)
+
+
+def calibrate(
+    system: str = typer.Argument(..., help="bladeborn, warcry, gorechosen, bladestorm or sagaborn."),
+    points: float = typer.Option(..., "--points", min=1, max=100_000, help="Budget of each force (its total cost)."),
+    rosters: int = typer.Option(12, "--rosters", min=4, max=64, help="How many random forces play the round robin."),
+    battles: int = typer.Option(200, "--battles", min=2, max=10_000, help="Battles per pair of forces."),
+    battle: Optional[str] = typer.Option(None, "--battle", help="Battle card or scenario the system knows."),
+    map_: Optional[str] = typer.Option(None, "--map", help="Map file or built-in map name (default: the system's own)."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Rules variant (Gorechosen)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
+    jobs: Optional[int] = typer.Option(None, "--jobs", help=JOBS_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Folder for the figure (SVG, PNG) and the numbers (JSON)."),
+    force: bool = typer.Option(False, "--force", help="Replace calibration files already in the --out folder."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
+) -> None:
+    from generator.balance.calibrate import calibrate as run_calibration
+    from generator.balance.forces import battle_options
+    from generator.progress import progress_bar
+    from generator.dice.rng import make_rng
+    from generator.systems import get_system
+
+    chosen = get_system(system)
+    options = battle_options(map_, battle, variant)
+    rng = make_rng(seed)
+    total = rosters * (rosters - 1) // 2 * battles
+    if out is not None and not force:
+        from generator.balance.plot import existing_files
+
+        existing = existing_files(out, chosen.name)
+        if existing:
+            raise SkirmishError(f"--out {out}: already holds {existing[0].name}; pass --force to replace it")
+    with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
+        result = run_calibration(chosen, points, rng, rosters, battles, options, runner, counting(report, total))
+    written = []
+    if out is not None:
+        from generator.balance.plot import write_calibration
+
+        written = write_calibration(result, out)
+    if json_out:
+        data = result.to_json()
+        data["files"] = [str(p) for p in written]
+        print_json(data)
+        return
+    for line in result.lines():
+        console.print(line, markup=False, soft_wrap=True)
+    for path in written:
+        note(f"wrote {path}")
+    seed_note(result.seed, "build and play the same")
+
+
+calibrate.__doc__ = (
+    "Build random forces at one budget, play a round robin on the board, fit a Bradley-Terry strength per force, "
+    "and report how well the system's prices predict the results."
+    + examples(
+        "skirmish calibrate warcry --points 1000 --rosters 12 --seed 1 -o output/calibration",
+        "skirmish calibrate bladestorm --points 500 --battles 100 --json",
     )
 )
 
 
 def register(app: typer.Typer) -> None:
     app.command("balance")(balance)
+    app.command("calibrate")(calibrate)

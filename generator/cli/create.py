@@ -49,8 +49,15 @@ def save_roster(path: Path, document: dict, force: bool = False, append: bool = 
 @create_app.command("random")
 def create_random(
     system: str = typer.Argument(..., help="bladeborn, warcry, gorechosen, bladestorm or sagaborn."),
-    count: int = typer.Option(1, "--count", min=1, max=100, help="How many combatants to build."),
-    points: Optional[float] = typer.Option(None, "--points", min=1, max=100_000, help="Points budget (per combatant, or the team budget for SagaBorn)."),
+    count: int = typer.Option(1, "--count", min=1, max=100, help="How many combatants to build (without --points; Gorechosen: champions sharing --points)."),
+    points: Optional[float] = typer.Option(None, "--points", min=1, max=100_000, help="Budget of the whole force (its total cost): one force as close to it as the prices allow."),
+    against: Optional[Path] = typer.Option(None, "--against", help="Build a force the simulator finds even against this roster (file or built-in name; --points defaults to its cost)."),
+    battle: Optional[str] = typer.Option(None, "--battle", help="With --against: the battle card or scenario to play."),
+    map_: Optional[str] = typer.Option(None, "--map", help="With --against: map file or built-in map name."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="With --against: rules variant (Gorechosen)."),
+    battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="With --against: most battles of the final verdict."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", help="With --against: processes to play on (default: all cores)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --against: a Dask scheduler address to play on."),
     seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the result as a roster file (YAML); an existing file is kept unless --force or --append."),
     force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
@@ -73,7 +80,15 @@ def create_random(
             raise SkirmishError(f"--above-table is for systems whose random tables stop short of the dice; {chosen.title} has none")
         options["above_table"] = above_table
     rng = make_rng(seed)
+    if against is not None:
+        _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out, force, json_out)
+        return
     built = chosen.build_random(rng, count=count, points=points, **options)
+    total = None
+    if points is not None and chosen.price is not None:
+        from generator.balance.forces import force_cost, roster_from
+
+        total = force_cost(chosen, roster_from(chosen, [b.combatant for b in built], "force"))
     if out is not None:
         writer = chosen.extra.get("roster_document")
         members = [b.combatant for b in built]
@@ -86,6 +101,8 @@ def create_random(
         data = built_json(chosen.name, [b.combatant for b in built], out, seed=rng.seed)
         for row, item in zip(data["combatants"], built):
             row["rolls"] = list(item.log)
+        if total is not None:
+            data["force_total"] = {"cost": total, "budget": points, "unit": chosen.cost_unit}
         print_json(data)
         return
     for item in built:
@@ -93,15 +110,73 @@ def create_random(
         for line in item.log:
             console.print(f"  [dim]{line}[/dim]")
         console.print()
+    if total is not None:
+        console.print(f"force total: {total:g} of {points:g} {chosen.cost_unit}")
     if out is not None:
         note(f"wrote {out}")
     seed_note(rng.seed, "build the same again")
 
 
+def model_document(system, force) -> dict:
+    """A loaded roster model back as a content file (its ``kind`` is the model's)."""
+    kind = next(k for k, model in system.content_models.items() if isinstance(force, model))
+    return {"system": system.name, "kind": kind, **force.model_dump(mode="json", exclude_none=True)}
+
+
+def _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out, force,
+                    json_out) -> None:
+    from generator.balance.forces import battle_options, force_cost, force_name
+    from generator.balance.runner import check_jobs, make_runner
+    from generator.balance.sequential import Plan
+    from generator.balance.tune import even_force
+    from generator.cli.balance import counting
+    from generator.content import display_path, load_roster
+    from generator.progress import progress_bar
+
+    other_system, other = load_roster(against)
+    if other_system.name != chosen.name:
+        raise SkirmishError(f"--against {display_path(against)}: is a {other_system.title} roster, not {chosen.title}")
+    budget = points if points is not None else force_cost(chosen, other)
+    options = battle_options(map_, battle, variant)
+    plan = Plan(max_battles=battles)
+    check_jobs(jobs)
+    if out is not None and Path(out).exists() and not force:
+        raise SkirmishError(f"--out {out}: exists; pass --force to replace it")
+    name = f"Even against {force_name(other, 'the given force')} (seed {rng.seed})"
+    with make_runner(jobs, scheduler) as runner, progress_bar("searching", quiet=json_out) as report:
+        tuned = even_force(chosen, other, budget, options, rng, runner, plan, progress=counting(report, 0), name=name)
+    if out is not None:
+        save_roster(out, model_document(chosen, tuned.force), force=force)
+    if json_out:
+        data = tuned.to_json()
+        data["force"] = model_document(chosen, tuned.force)
+        data["seed"] = rng.seed
+        print_json(data)
+        return
+    for item in chosen.combatants(tuned.force):
+        console.print(chosen.describe(item))
+        console.print()
+    for line in tuned.log:
+        console.print(f"  [dim]{line}[/dim]", soft_wrap=True)
+    for line in tuned.verdict.lines():
+        console.print(line, markup=False, soft_wrap=True)
+    if tuned.found:
+        console.print(f"found: a force of {force_cost(chosen, tuned.force):g} {chosen.cost_unit} that plays even "
+                      f"against {force_name(other, 'it')}")
+    else:
+        console.print(f"could not find an even force within {budget:g} {chosen.cost_unit} "
+                      f"({tuned.screened} forces screened); the closest found is shown above")
+    if out is not None:
+        note(f"wrote {out}" + ("" if tuned.found else " (the closest force, not an even one)"))
+    seed_note(rng.seed, "search the same way again")
+
+
 create_random.__doc__ = (
-    "Build combatants at random within the system's limits, showing the rolls that made them."
+    "Build combatants at random within the system's limits, showing the rolls that made them; with --points, one "
+    "force whose total is as close to the budget as the prices allow; with --against, one the simulator finds even."
     + examples("skirmish create random bladestorm --seed 7", "skirmish create random sagaborn --points 400 --seed 3 -o team.yaml",
-               "skirmish create random warcry --count 3 -o my-warband.yaml --append")
+               "skirmish create random warcry --count 3 -o my-warband.yaml --append",
+               "skirmish create random warcry --points 1000 --against warcry/example-gilded-ruin --seed 1")
 )
 
 

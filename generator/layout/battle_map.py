@@ -96,3 +96,18 @@ def battle_svg(log: dict, board_map, size_mm: float | None = None) -> str:
 def _darker(colour: str, factor: float = 0.75) -> str:
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     return "#%02x%02x%02x" % (int(r * factor), int(g * factor), int(b * factor))
+
+
+def map_svg(board_map, title: str = "") -> str:
+    """One SVG of a whole map at true scale (the page is the map's own size), with its legend."""
+    from generator.boards.render import _legend, _legend_items
+
+    styles = load_styles()
+    geo = MapGeometry.of(board_map, None)
+    cv = MapCanvas(title=title or (board_map.name or "map"))
+    cv.new_page(geo.width + 2 * MARGIN, geo.height + 2 * MARGIN + HEADER + 14.0)
+    cv.text(MARGIN, MARGIN + 4.5, title or (board_map.name or "Map"), 11, role="bold")
+    cv.text(MARGIN, MARGIN + 9.5, f"{board_map.width} x {board_map.height}, true scale: print at 100%", 7)
+    draw_map(cv, geo, MARGIN, MARGIN + HEADER, styles)
+    _legend(cv, _legend_items(board_map, styles), MARGIN, MARGIN + HEADER + geo.height + 5.0, geo.width)
+    return cv.svgs()[0]

@@ -234,7 +234,7 @@ def print_deck(cards: Sequence[Card], out_dir: Path, opts: PrintOptions, name: s
                 target = next(svgs)
                 write_atomic(target, to_svg(drawing))
                 result.files.append(target)
-    result.removed = manifest.remove_stale(result.files)
+    result.removed = manifest.remove_stale(result.files, stem=name)
     manifest.record(result.files)
     return result
 

@@ -86,6 +86,7 @@ class Board:
         self._walk = self._all_walks()
         self._walk_rows = {p: dict(zip(self.open, self._walk[i])) for i, p in enumerate(self.open)}
         self._distance_rows: dict[Pos, dict[Pos, int]] = {}
+        self._tables: tuple | None = None
 
     # ---- the edges: offset labels --------------------------------------------------------------
 
@@ -168,6 +169,31 @@ class Board:
         if i is None or j is None:
             return UNREACHABLE
         return self._walk[i][j]
+
+    # ---- whole-board tables, for players that judge many cells at once ---------------------------
+
+    def tables(self) -> tuple[dict[Pos, int], np.ndarray, np.ndarray, np.ndarray]:
+        """``(index, distance, walk, sight)``: every cell's row in three square numpy tables:
+        steps apart, walking steps over open cells (:data:`UNREACHABLE` when cut off or blocked),
+        and sight (False for cells that block it)."""
+        if self._tables is None:
+            index = {p: i for i, p in enumerate(self.cells)}
+            q = np.array([p[0] for p in self.cells])
+            r = np.array([p[1] for p in self.cells])
+            dq, dr = q[:, None] - q[None, :], r[:, None] - r[None, :]
+            if self.hex:
+                dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+            else:
+                dist = np.maximum(np.abs(dq), np.abs(dr)) if self.diagonal else np.abs(dq) + np.abs(dr)
+            n = len(self.cells)
+            walk = np.full((n, n), UNREACHABLE, dtype=np.int32)
+            open_idx = np.array([index[p] for p in self.open], dtype=np.int64)
+            walk[np.ix_(open_idx, open_idx)] = np.array(self._walk, dtype=np.int32)
+            sight = np.zeros((n, n), dtype=bool)
+            seeing = np.array([index[p] for p in self._sight_index], dtype=np.int64)
+            sight[np.ix_(seeing, seeing)] = np.array(self._sight, dtype=bool)
+            self._tables = (index, dist.astype(np.int32), walk, sight)
+        return self._tables
 
     # ---- paths ----------------------------------------------------------------------------------
 

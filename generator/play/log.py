@@ -46,16 +46,25 @@ def describe_event(event: Event, names: dict[str, str]) -> str:
     if action == "reserve":
         return f"{who} is held in reserve"
     if action == "place":
-        return f"{who} is placed at {event['cell']}" + (" (from reserve)" if event.get("from_reserve") else "")
+        mark = f" (marked {event['mark']})" if event.get("mark") else ""
+        return f"{who} is placed at {event['cell']}" + (" (from reserve)" if event.get("from_reserve") else "") + mark
     if action == "activate":
         return f"{who} activates ({event.get('actions', '?')} action{'s' if event.get('actions') != 1 else ''})"
     if action == "move":
         extra = f" [bonus, {event['ability']}]" if event.get("bonus") else ""
-        return f"{who} moves {_path(event['path'])}{extra}"
+        inches = f" ({event['inches']:g}\")" if "inches" in event else ""
+        return f"{who} moves {_path(event['path'])}{inches}{extra}"
     if action == "disengage":
         return f"{who} disengages to {event['path'][-1]}"
     if action == "push":
         return f"{who} is pushed to {event['cell']}" + (f" by {names.get(event.get('by', ''), '')}" if event.get("by") else "")
+    if action == "attack" and "defense" in event and "total" in event:  # Bladestorm: a roll against Defense
+        hit = f"hits for {event['damage']} ({event.get('endurance_left', '?')} Endurance left)" if event.get("hit") else "misses"
+        back = " strikes back at" if event.get("strikes_back") else " attacks"
+        return (f"{who}{back} {target} with {event.get('weapon')} ({event.get('attack', '')}): rolls {event.get('rolls')} "
+                f"= {event['total']} against Defense {event['defense']}, {hit}")
+    if action == "contact":
+        return f"{who} is in base contact with {target}"
     if action == "attack":
         mods = f" {event['modifiers']}" if event.get("modifiers") else ""
         bonus = f" [bonus, {event['ability']}]" if event.get("bonus") else ""
@@ -66,7 +75,7 @@ def describe_event(event: Event, names: dict[str, str]) -> str:
     if action == "heal":
         return f"{who} removes {event['amount']} damage ({event.get('ability', '')})"
     if action == "taken_down":
-        return f"{who} is taken down"
+        return f"{who} is taken down" + (f" ({event['why']})" if event.get("why") else "")
     if action == "ability":
         dice = event.get("dice")
         return f"{who} uses {event['name']}" + (f" with {dice}" if dice else "") + (f": {event['effect']}" if event.get("effect") else "")

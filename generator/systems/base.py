@@ -108,6 +108,11 @@ class System:
     game: Any = None
     make_battle: Callable[[Any, Any, dict], Any] | None = None
     policies: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    # Scenarios (generator.scenarios.generate): ``scenario_draft(system_name, rng, size=None)`` draws a
+    # scenario's map, deployment, objectives, victory and twist from the system's map generator and
+    # decks; ``scenario_options(loaded_scenario)`` turns a checked scenario into ``make_battle`` options.
+    scenario_draft: Callable[..., dict] | None = None
+    scenario_options: Callable[[Any], dict] | None = None
     cost_unit: str = "points"
     # A roster's printed total, when it prints one (a book side's TPC); it is then the side's
     # cost in every command, with the model's estimate beside it.

@@ -62,19 +62,6 @@ def test_rosters_of_two_systems_are_refused():
                          content_dir() / "sagaborn" / "house-vareth.yaml", make_rng(1), battles=10)
 
 
-def test_balance_command_json(skirmish_cli):
-    sagaborn = content_dir() / "sagaborn"
-    result = skirmish_cli("balance", sagaborn / "house-vareth.yaml", sagaborn / "driftborn.yaml",
-                          "--battles", "200", "--seed", "2", "--json")
-    assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
-    assert data["battles"] == 200 and data["system"] == "sagaborn"
-    assert data["a_wins"]["count"] + data["b_wins"]["count"] + data["draws"]["count"] == 200
-    lo, hi = data["a_wins"]["interval"]
-    assert lo <= data["a_wins"]["share"] <= hi
-    assert [s["unit"] for s in data["sides"]] == ["points", "points"]
-
-
 def test_bladeborn_warbands_can_be_matched_up():
     folder = content_dir() / "bladeborn"
     matchup = simulate_matchup(folder / "example-cinder-oath.yaml", folder / "example-hollowmere-stalkers.yaml",

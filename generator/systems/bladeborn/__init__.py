@@ -20,6 +20,7 @@ from generator.systems.bladeborn.models import (
     describe,
 )
 from generator.systems.bladeborn.battle import BladebornGame, make_battle
+from generator.systems.bladeborn import scenario
 from generator.systems.bladeborn.policy import BladebornGreedy
 from generator.systems.warcry import pricing
 from generator.play.fight import fight_on_board
@@ -47,6 +48,8 @@ SYSTEM = System(
     game=BladebornGame("bladeborn"),
     make_battle=make_battle,
     policies={"greedy": BladebornGreedy},
+    scenario_draft=scenario.draft,
+    scenario_options=scenario.scenario_options,
     cost_unit="points",
-    extra={"roster_document": roster_document},
+    extra={"roster_document": roster_document, "scenario_points": 500},
 )

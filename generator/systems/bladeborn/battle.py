@@ -416,7 +416,11 @@ def make_battle(force_a: Any, force_b: Any, options: dict | None = None, system:
             board = board_for(board_map, blocked)
         except SkirmishError as err:
             raise ContentError(f"{twist_where or where}: {err}") from None
-        rules = battle_rules(card, where, board, twist, twist_where, reserve, fixed)
+        rules = battle_rules(card, where, board, None, None, reserve, fixed)
+        if options.get("reserves_from"):
+            rules.reserves_from = int(options["reserves_from"])  # the scenario's deployment says
+        if twist is not None:
+            apply_twist(rules, twist, twist_where or "twist")
         prepared[twist.name if twist else None] = (rules, board)
     spec: dict[str, Any] = {
         "card": card, "card_where": where, "roster_system": system, "twists": twists, "prepared": prepared,

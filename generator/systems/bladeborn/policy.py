@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from generator.dice.attacks import attack_odds
 from generator.play.board import UNREACHABLE
 
@@ -27,7 +29,6 @@ APPROACH = 0.12            # per step closer to the nearest objective we do not 
 ENGAGE = 0.05              # per step closer to the nearest enemy (when there is no objective to go for)
 THREAT = 0.6               # weight of the damage enemies can deal to a hex next
 ABILITY_THRESHOLD = 0.08   # an ability must add at least this much to be worth its dice
-MOVE_SHORTLIST = 8         # move destinations judged in full (plus any within reach of a fight)
 
 
 @lru_cache(maxsize=65536)
@@ -140,61 +141,59 @@ class BladebornGreedy:
         return best
 
     def position_value(self, state, fighter, pos, actions_after: int, ctx=None) -> float:
-        ctx = ctx or self._context(state, fighter)
-        return self._plain_value(state, fighter, pos, ctx) + self._combat_value(state, fighter, pos, actions_after, ctx)
+        """What standing at ``pos`` is worth to ``fighter`` (see :meth:`position_values`)."""
+        return float(self.position_values(state, fighter, [pos], actions_after, ctx)[0])
 
-    def _plain_value(self, state, fighter, pos, ctx) -> float:
-        """What a hex is worth before any fighting: objectives held or approached, territory."""
-        board = state.board
-        walk = board.walk_from(pos)
-        apart = board.distance_from(pos)
-        value = 0.0
+    def position_values(self, state, fighter, cells, actions_after: int, ctx=None) -> np.ndarray:
+        """The worth of standing at each of ``cells``, all at once on the board's tables:
+        objectives held or taken, getting nearer the nearest objective not held and the nearest
+        enemy, enemy territory, the best attack it makes possible with an action left, less the
+        damage enemies could deal there next (twice from an adjacent enemy, once from one that must
+        move first; half of that with an action left to step away)."""
+        ctx = ctx or self._context(state, fighter)
+        index, dist, walk, sight = state.board.tables()
+        at = np.fromiter((index[c] for c in cells), dtype=np.int64, count=len(cells))
+        value = np.zeros(len(at))
         side = fighter.side
         for o, holder, stake in ctx["objectives"]:
-            if apart[o] <= 1:
-                value += stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD)
-        if ctx["territory_points"] and pos in ctx["territory"]:
-            value += ctx["territory_points"]
+            near = dist[at, index[o]] <= 1
+            value += near * (stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD))
+        if ctx["territory_points"] and ctx["territory"]:
+            inside = np.fromiter((c in ctx["territory"] for c in cells), dtype=bool, count=len(cells))
+            value += inside * ctx["territory_points"]
         if ctx["goals"]:
-            value -= APPROACH * min(map(walk.__getitem__, ctx["goals"]))
-        if ctx["enemy_cells"]:
-            value -= ENGAGE * min(map(walk.__getitem__, ctx["enemy_cells"]))
-        return value
-
-    def _combat_value(self, state, fighter, pos, actions_after: int, ctx) -> float:
-        """The attack a hex makes possible next, less the damage enemies can deal there."""
+            goals = [index[o] for o in ctx["goals"]]
+            value -= APPROACH * walk[at[:, None], np.array(goals)[None, :]].min(axis=1)
         enemies = ctx["enemies"]
         if not enemies:
-            return 0.0
-        board = state.board
-        walk = board.walk_from(pos)
-        apart = board.distance_from(pos)
-        value = 0.9 * self._best_attack_from(state, fighter, pos, ctx) if actions_after > 0 else 0.0
-        threat = 0.0
-        for epos, reach, danger, _ in enemies:
-            d = apart[epos]
-            if d == 1:
-                threat += min(1.0, 1.8 * danger)  # an adjacent enemy attacks twice without moving
-            elif d <= reach + 1 and walk[epos] - 1 <= reach:
-                # it must spend an action to come, then attacks once; with an action left here,
-                # this fighter may still step further away
-                threat += danger * (0.5 if actions_after > 0 else 1.0)
-        return value - THREAT * min(threat, 1.0) * ctx["worth"]
-
-    def _best_moves(self, state, fighter, moves: list, actions_after: int, ctx) -> dict:
-        """Scores of move destinations: every hex by its plain value, and the most promising ones
-        (the best by plain value, and any hex within reach of a fight) by their combat value too."""
-        plain = {a: self._plain_value(state, fighter, a[1], ctx) for a in moves}
-        if not ctx["enemies"]:
-            return plain
-        reach = max(w.max_range for w in fighter.weapons) + 1
-        shortlist = set(sorted(plain, key=plain.get, reverse=True)[:MOVE_SHORTLIST])
-        for a in moves:
-            apart = state.board.distance_from(a[1])
-            if any(apart[e] <= max(reach, r + 1) for e, r, _, _ in ctx["enemies"]):
-                shortlist.add(a)
-        return {a: plain[a] + (self._combat_value(state, fighter, a[1], actions_after, ctx) if a in shortlist
-                               else -THREAT * ctx["worth"] * 0.0) for a in moves if a in shortlist}
+            return value
+        foes = np.array([index[e[0]] for e in enemies])[None, :]
+        rows = at[:, None]
+        apart = dist[rows, foes]
+        walking = walk[rows, foes]
+        value -= ENGAGE * walking.min(axis=1)
+        if actions_after > 0:
+            seen = sight[rows, foes]
+            if state.rules.sight_range is not None:
+                seen = seen & (apart <= state.rules.sight_range)
+            adjacent_any = (apart == 1).any(axis=1)
+            best = np.zeros(len(at))
+            for k, (_, _, _, attacks) in enumerate(enemies):
+                d = apart[:, k]
+                may = seen[:, k] & (~adjacent_any | (d == 1))
+                for w, worth in attacks:
+                    if worth > 0:
+                        ok = may & (d >= w.min_range) & (d <= w.max_range)
+                        best = np.where(ok & (best < worth), worth, best)
+            value += 0.9 * best
+        threat = np.zeros(len(at))
+        away = 0.5 if actions_after > 0 else 1.0
+        for k, (_, reach, danger, _) in enumerate(enemies):
+            d = apart[:, k]
+            threat += np.where(d == 1, min(1.0, 1.8 * danger),
+                               np.where((d <= reach + 1) & (walking[:, k] - 1 <= reach), danger * away, 0.0))
+        value -= THREAT * np.minimum(threat, 1.0) * ctx["worth"]
+        return value
 
     # ---- decisions ------------------------------------------------------------------------------
 
@@ -246,23 +245,21 @@ class BladebornGreedy:
         fighter = state.fighters[act.fighter]
         after = act.actions_left - 1
         ctx = self._context(state, fighter)
-        here = self.position_value(state, fighter, fighter.pos, after, ctx)
         best, best_score = None, -1e18
-        moves = [a for a in actions if a[0] in ("move", "bonus-move")]
-        move_scores = self._best_moves(state, fighter, moves, after if not moves or moves[0][0] == "move"
-                                       else act.actions_left, ctx) if moves else {}
+        moves = [a for a in actions if a[0] in ("move", "bonus-move", "disengage")]
+        # one call judges staying put (for attacks and waiting) and every move together
+        scores = self.position_values(state, fighter, [fighter.pos] + [a[1] for a in moves],
+                                      act.actions_left if moves and moves[0][0] == "bonus-move" else after, ctx).tolist()
+        here = scores[0]
+        move_scores = dict(zip(moves, scores[1:]))
         for action in actions:
             kind = action[0]
-            if kind in ("move", "bonus-move"):
-                if action not in move_scores:
-                    continue
+            if kind in ("move", "bonus-move", "disengage"):
                 score = move_scores[action]
             elif kind in ("attack", "bonus-attack"):
                 score = self.attack_value(state, fighter, state.fighters[action[1]], fighter.weapons[action[2]],
                                           ctx["worths"])
                 score += 0.01 + (here if kind == "attack" else 0.0)
-            elif kind == "disengage":
-                score = self.position_value(state, fighter, action[1], after, ctx)
             elif kind == "ability":
                 score = self._ability_value(state, fighter, action, ctx) - ABILITY_THRESHOLD + here
             elif kind == "wait":

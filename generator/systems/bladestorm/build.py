@@ -32,7 +32,6 @@ from generator.systems.bladestorm.models import ABOVE_TABLE_CHOICES, Combatant, 
 from generator.systems.documents import yaml_text
 from generator.systems.naming import number_repeated_names
 
-MAX_ATTEMPTS = 500  # re-rolls per combatant when building to a points budget
 
 
 # -- dice text ------------------------------------------------------------------------------
@@ -175,36 +174,24 @@ def cheapest_random(tables: Optional[Tables] = None) -> int:
 
 
 def build_random(rng: Rng, count: int = 1, points: Optional[float] = None, above_table: str = "reroll") -> list[Built]:
-    """``count`` random combatants; with ``points``, each one's TPC is at most ``points``.
+    """``count`` random combatants; with ``points``, one force whose TPC totals at most ``points``.
 
-    A combatant over the budget is re-rolled (at most :data:`MAX_ATTEMPTS` times) from its own
-    stream, so the seed still reproduces everything; the log says how many rolls were thrown
-    away. A budget below the cheapest combatant the tables can make is refused up front.
+    ``points`` is the budget of the whole force: combatants rolled by the book's method are
+    fitted to it as closely as their TPC allows (:func:`generator.systems.forces.fill_budget`,
+    each from its own stream, so the seed reproduces the force); ``count`` is then ignored. A
+    budget below the cheapest combatant the tables can make is refused up front.
     """
     if count < 1:
         raise SkirmishError(f"--count must be at least 1, not {count}")
     if points is not None:
-        floor = cheapest_random()
-        if points < floor:
-            raise SkirmishError(
-                f"--points {points:g} is too small: the cheapest combatant the random tables can make "
-                f"costs {floor} TPC"
-            )
-    built: list[Built] = []
-    for index in range(count):
-        stream = rng.spawn(f"bladestorm-random-{index}")
-        for attempt in range(1, MAX_ATTEMPTS + 1):
+        from generator.systems.forces import fill_budget
+
+        def draw(stream: Rng) -> tuple[Built, float]:
             result = roll_combatant(stream, above_table=above_table)
-            if points is None or int(result.combatant.tpc or 0) <= points:
-                break
-        else:
-            raise SkirmishError(
-                f"no random combatant within {points:g} TPC turned up in {MAX_ATTEMPTS} rolls; raise --points"
-            )
-        if attempt > 1:
-            times = "once" if attempt == 2 else f"{attempt - 1} times"
-            result.log.insert(0, f"(re-rolled {times} to stay within {points:g} TPC)")
-        built.append(result)
+            return result, float(result.combatant.tpc or 0)
+
+        return number_repeated_names(fill_budget(draw, rng, float(points), cheapest_random(), "combatant", "TPC"))
+    built = [roll_combatant(rng.spawn(f"bladestorm-random-{index}"), above_table=above_table) for index in range(count)]
     return number_repeated_names(built)  # names are race + weapon
 
 

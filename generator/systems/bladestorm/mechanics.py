@@ -107,8 +107,14 @@ class AttackResult:
         )
 
 
-def weapon_of(card: Combatant, weapon: Optional[str] = None) -> Weapon:
-    """The attack a combatant uses: its Melee Attack, or the named weapon from its card."""
+def weapon_of(card: Combatant, weapon: Optional[str | Weapon] = None) -> Weapon:
+    """The attack a combatant uses: its Melee Attack, or the named weapon from its card.
+
+    A :class:`Weapon` already taken from the card is used as it is (a battle reads each card's
+    weapons once instead of once per attack).
+    """
+    if isinstance(weapon, Weapon):
+        return weapon
     options = card.attacks()
     if not options:
         raise SkirmishError(f"{card.name} has no Melee Attack and no weapon, so cannot attack")
@@ -139,7 +145,7 @@ def resolve_attack(
     *,
     faces: Optional[Sequence[int]] = None,
     rng: Optional[Rng] = None,
-    weapon: Optional[str] = None,
+    weapon: Optional[str | Weapon] = None,
 ) -> AttackResult:
     """One attack: roll (or take ``faces``), compare with Defense, check off the damage.
 
@@ -224,54 +230,3 @@ def winner(sides: dict[str, Sequence[InPlay]]) -> Optional[str]:
     """The side left standing once every other side is eliminated, or None while it goes on."""
     alive = [name for name, fighters in sides.items() if standing(fighters)]
     return alive[0] if len(alive) == 1 else None
-
-
-@dataclass
-class BrawlResult:
-    """How a brawl ended: the winning side (None for a draw), exchanges fought, who is left."""
-
-    winner: Optional[str]
-    exchanges: int
-    standing: dict[str, list[str]]
-    log: list[str] = field(default_factory=list)
-
-
-def weakest_target(attacker: InPlay, enemies: Sequence[InPlay]) -> InPlay:
-    """Focus fire: the standing enemy with the fewest Endurance boxes left (first on ties)."""
-    return min(enemies, key=lambda e: e.endurance_left)
-
-
-def brawl(
-    sides: dict[str, Sequence[Combatant]],
-    rng: Rng,
-    *,
-    choose_target=weakest_target,
-    max_exchanges: int = 200,
-    keep_log: bool = False,
-) -> BrawlResult:
-    """Everyone already in contact: exchanges until one side (or neither) is left standing.
-
-    The Basic Game without the table: movement and geometry are left out, so every standing
-    combatant attacks in every exchange, choosing a target with ``choose_target``. Useful to
-    compare sides quickly; the exact version for one against many is :mod:`outlook`.
-    """
-    if len(sides) != 2:
-        raise SkirmishError(f"a brawl needs exactly two sides, not {len(sides)}")
-    table = {name: [InPlay(card, side=name) for card in cards] for name, cards in sides.items()}
-    names = list(table)
-    log: list[str] = []
-    for number in range(1, max_exchanges + 1):
-        planned = []
-        for mine, theirs in ((names[0], names[1]), (names[1], names[0])):
-            enemies = standing(table[theirs])
-            for fighter in standing(table[mine]):
-                planned.append(Attack(fighter, choose_target(fighter, enemies)))
-        result = exchange(planned, rng=rng)
-        if keep_log:
-            log.append(f"Exchange {number}:\n{result.describe()}")
-        left = {n: [f.name for f in standing(fs)] for n, fs in table.items()}
-        if not all(left.values()):
-            alive = [n for n, who in left.items() if who]
-            return BrawlResult(alive[0] if alive else None, number, left, log)
-    left = {n: [f.name for f in standing(fs)] for n, fs in table.items()}
-    return BrawlResult(None, max_exchanges, left, log)

@@ -47,7 +47,16 @@ def _damage_vector(attack: str, defense: int, damage: str) -> np.ndarray:
 
 
 def _attack_vector(attacker: Combatant, target: Combatant) -> np.ndarray:
-    arm = weapon_of(attacker)
+    return damage_vector(attacker, target)
+
+
+def damage_vector(attacker: Combatant, target: Combatant, weapon=None) -> np.ndarray:
+    """Exact P(hits dealt = i) of one attack of ``attacker`` on ``target`` (a float vector; read-only).
+
+    What a player weighs before an attack: the chance to hit and every amount of damage, from the
+    dice engine's exact odds (:func:`generator.dice.bladestorm.attack_odds`), cached.
+    """
+    arm = weapon_of(attacker, weapon)
     return _damage_vector(arm.attack, target.defense, arm.damage)
 
 

@@ -16,6 +16,7 @@ from generator.systems.gorechosen.calc import register_calc, roster_document
 from generator.systems.gorechosen.cost import price
 from generator.systems.gorechosen.data import CONTENT_MODELS
 from generator.systems.gorechosen.describe import describe
+from generator.systems.gorechosen import scenario
 from generator.systems.gorechosen.game import GAME, make_battle
 from generator.systems.gorechosen.models import Champion, Roster
 from generator.systems.gorechosen.policy import greedy
@@ -59,6 +60,8 @@ SYSTEM = System(
     game=GAME,
     make_battle=make_battle,
     policies={"greedy": greedy},
+    scenario_draft=scenario.draft,
+    scenario_options=scenario.scenario_options,
     cost_unit="rating",
-    extra={"roster_document": roster_document},
+    extra={"roster_document": roster_document, "scenario_points": 100},
 )

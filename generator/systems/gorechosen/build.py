@@ -8,6 +8,8 @@ above the budget) among a fixed number of tries.
 
 from __future__ import annotations
 
+import functools
+
 from typing import Sequence
 
 from generator.dice.rng import Rng
@@ -105,21 +107,58 @@ def weakest_rating(tables: BuilderTables | None = None, shapes: Sequence[KillZon
     return min(ratings)
 
 
-def build_random(rng: Rng, count: int = 1, points: float | None = None) -> list[Built]:
-    """``count`` random champions; with ``points``, each rates at most that much.
+def strongest_rating(tables: BuilderTables | None = None, shapes: Sequence[KillZoneShape] | None = None) -> float:
+    """A ceiling on the rating of a random champion (best profiles, longest track, best extras),
+    so a budget no champion can approach is refused rather than silently under-spent."""
+    tables = tables or data.builder_tables()
+    shapes = list(shapes or data.shapes().shapes)
+    lim = tables.limits
+    best = Profile(to_hit=lim.to_hit[0], wounds=lim.wounds[1])
+    ratings = []
+    for shape in shapes:
+        side = side_from_shape(shape, {b: best for b in shape.bands})
+        for action in tables.unique_actions:
+            for rule in tables.unique_rules:
+                for fate in tables.fates:
+                    champion = Champion(
+                        name="strongest", source="built", healthy=side, wounded=side,
+                        health=HealthTrack(length=lim.health[1], wounded_boxes=[lim.health[1] - 1]),
+                        unique_action=action, unique_rule=rule, fate_of_the_slain=fate,
+                    )
+                    ratings.append(rate(champion).rating)
+    return max(ratings)
 
-    Each champion draws from its own named stream of ``rng``, so asking for more champions
-    never changes the first ones.
+
+@functools.lru_cache(maxsize=1)
+def _builtin_ceiling() -> float:
+    return strongest_rating()
+
+
+def build_random(rng: Rng, count: int = 1, points: float | None = None) -> list[Built]:
+    """``count`` random champions; with ``points``, their ratings total at most ``points``.
+
+    ``points`` is the budget of the whole force (as ``skirmish create random --points`` means it
+    for every system): each of the ``count`` champions gets an equal share, and the best of
+    :data:`TRIES` rolls within that share is kept. Each champion draws from its own named
+    stream of ``rng``, so asking for more champions never changes the first ones.
     """
     if count < 1:
         raise SkirmishError(f"--count {count} is below the minimum 1")
     if points is not None:
         floor = weakest_rating()
-        if points < floor:
+        if points / count < floor:
             raise SkirmishError(
                 f"--points {points:g} is too small: the weakest legal Gorechosen champion rates {floor:.1f}"
+                + (f" and {count} champions share the budget" if count > 1 else "")
+            )
+        ceiling = _builtin_ceiling()
+        if points / count > ceiling:
+            raise SkirmishError(
+                f"--points {points:g} is above every limit: no legal Gorechosen champion rates above {ceiling:.1f}"
+                + (f" ({count} champions share the budget)" if count > 1 else "")
             )
     out: list[Built] = []
+    share = None if points is None else points / count
     for i in range(count):
         stream = rng.spawn(f"gorechosen-champion-{i}")
         if points is None:
@@ -131,17 +170,17 @@ def build_random(rng: Rng, count: int = 1, points: float | None = None) -> list[
         for attempt in range(1, TRIES + 1):
             built = roll_champion(stream)
             rating = rate(built.combatant).rating
-            verdict = "over the budget" if rating > points else "fits"
+            verdict = "over the budget" if rating > share else "fits"
             tries_log.append(f"try {attempt}: {built.combatant.name} rates {rating:.1f} ({verdict})")
-            if rating <= points and rating > best_rating:
+            if rating <= share and rating > best_rating:
                 best, best_rating = built, rating
-                if rating >= GOOD_ENOUGH * points:
+                if rating >= GOOD_ENOUGH * share:
                     break
         if best is None:
             raise SkirmishError(
-                f"--points {points:g}: no champion within the budget in {TRIES} tries; "
+                f"--points {points:g}: no champion within {share:g} in {TRIES} tries; "
                 f"the weakest legal champion rates {weakest_rating():.1f}, try a larger budget"
             )
-        best.log[:0] = tries_log + [f"kept: {best.combatant.name} at {best_rating:.1f} of {points:g}"]
+        best.log[:0] = tries_log + [f"kept: {best.combatant.name} at {best_rating:.1f} of {share:g}"]
         out.append(best)
     return number_repeated_names(out)

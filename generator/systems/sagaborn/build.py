@@ -134,7 +134,12 @@ def random_team(rng: Rng, points: int = DEFAULT_POINT_LIMIT, log: list[str] | No
     squads: list[Squad] = []
     left = points
     misses = 0
+    from generator.systems.forces import MAX_MEMBERS
+
     while left >= floor and misses < MAX_SQUAD_ATTEMPTS:
+        if len(squads) == MAX_MEMBERS:
+            raise SkirmishError(f"--points {points} is above every limit: a random team holds at most {MAX_MEMBERS} "
+                                f"squads, and {MAX_MEMBERS} squads came to {points - left} points")
         entry: list[str] = []
         squad = random_squad(rng, entry, max_cost=left, taken={s.name for s in squads})
         if squad.total_cost > left:

@@ -51,6 +51,18 @@ def _greedy():
     return BladebornGreedy()
 
 
+def _scenario_draft(system_name, rng, size=None):
+    from generator.systems.bladeborn.scenario import draft
+
+    return draft(system_name, rng, size)
+
+
+def _scenario_options(loaded):
+    from generator.systems.bladeborn.scenario import scenario_options
+
+    return scenario_options(loaded)
+
+
 def _content_models() -> dict:
     models = {
         "warband": Warband,
@@ -79,6 +91,8 @@ SYSTEM = System(
     game=_HexGame(),
     make_battle=make_battle,
     policies={"greedy": _greedy},
+    scenario_draft=_scenario_draft,
+    scenario_options=_scenario_options,
     cost_unit="points",
-    extra={"roster_document": roster_document},
+    extra={"roster_document": roster_document, "scenario_points": 1000},
 )

@@ -25,10 +25,6 @@ from generator.systems.warcry import pricing
 from generator.systems.warcry.models import Fighter, Warband, describe, load_limits
 from generator.systems.warcry.tables import Archetype, Archetypes, WeaponTable, parse_damage, parse_range
 
-#: How many candidates a points budget may reject before giving up.
-BUDGET_ATTEMPTS = 200
-
-
 @dataclass(frozen=True)
 class Kit:
     """The models one system builds with."""
@@ -118,35 +114,31 @@ def _priced(fighter: Fighter) -> tuple[Fighter, Priced]:
 
 
 def build_random(rng: Rng, count: int = 1, points: Optional[float] = None, kit: Kit = WARCRY_KIT) -> list[Built]:
-    """``count`` random fighters; with ``points``, each costs at most that many points.
+    """``count`` random fighters; with ``points``, one warband whose total is at most ``points``.
 
-    ``points`` is a per-fighter budget (as ``skirmish create random --points`` documents it):
-    candidates above it are redrawn, each rejection logged. A budget below the cheapest fighter
-    the tables can make is refused.
+    ``points`` is the budget of the whole warband (as ``skirmish create random --points``
+    documents it): fighters are drawn and fitted to it as closely as their prices allow
+    (:func:`generator.systems.forces.fill_budget`); ``count`` is then ignored. A budget below
+    the cheapest fighter the tables can make is refused.
     """
     if count < 1:
         raise SkirmishError(f"count must be at least 1, got {count}")
     tables = load_archetypes(kit)
-    share = None if points is None else float(points)
-    if share is not None:
-        cheapest = cheapest_points(tables, kit)
-        if share < cheapest:
-            raise SkirmishError(
-                f"--points {points:g} is too small for a {kit.title} fighter: the cheapest these "
-                f"tables can make costs about {cheapest} points"
-            )
+    if points is not None:
+        from generator.systems.forces import fill_budget
+
+        def draw(stream: Rng) -> tuple[Built, float]:
+            log: list[str] = []
+            fighter, priced = _priced(draw_fighter(stream, tables, kit, log))
+            log.append(f"  cost: {fighter.points} points ({priced.cost:g} before rounding)")
+            return Built(fighter, log), fighter.points
+
+        return number_repeated_names(fill_budget(draw, rng, float(points), cheapest_points(tables, kit), f"{kit.title} fighter"))
     built: list[Built] = []
     for index in range(1, count + 1):
-        log: list[str] = []
-        for attempt in range(1, BUDGET_ATTEMPTS + 1):
-            log.append(f"fighter {index}" + (f", attempt {attempt}" if share is not None else "") + ":")
-            fighter, priced = _priced(draw_fighter(rng, tables, kit, log))
-            if share is None or fighter.points <= share:
-                log.append(f"  cost: {fighter.points} points ({priced.cost:g} before rounding)")
-                break
-            log.append(f"  cost {fighter.points} is above the budget {share:g}: redraw")
-        else:
-            raise SkirmishError(f"no fighter within {share:g} points after {BUDGET_ATTEMPTS} draws; raise --points")
+        log: list[str] = [f"fighter {index}:"]
+        fighter, priced = _priced(draw_fighter(rng, tables, kit, log))
+        log.append(f"  cost: {fighter.points} points ({priced.cost:g} before rounding)")
         built.append(Built(fighter, log))
     return number_repeated_names(built)
 

@@ -61,18 +61,3 @@ def test_one_against_one_matches_independent_removal_times(cards):
     result = one_against_many(montu, [argh])
     assert result.lone_wins == pytest.approx(lone_wins, abs=1e-9)
     assert result.draw == pytest.approx(draw, abs=1e-9)
-
-
-def test_a_sampled_brawl_agrees_with_the_exact_odds(cards):
-    """Mechanics and outlook, checked against each other: 400 seeded brawls vs the exact value."""
-    from generator.dice.rng import Rng
-    from generator.systems.bladestorm.mechanics import brawl
-
-    goblins = [cards["Cro"], cards["Argh"], cards["Montu"]]
-    # Focus fire strikes the Goblin with the fewest boxes left: Argh, then Montu, then Cro.
-    exact = one_against_many(cards["Sea-Troll"], [cards["Argh"], cards["Montu"], cards["Cro"]])
-    rng = Rng(2024)
-    wins = sum(brawl({"Goblins": goblins, "Troll": [cards["Sea-Troll"]]}, rng).winner == "Goblins"
-               for _ in range(400))
-    # Binomial standard error at p = 0.93 over 400 fights is 0.013; allow four of them.
-    assert abs(wins / 400 - exact.group_wins) < 0.052

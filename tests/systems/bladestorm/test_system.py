@@ -8,14 +8,16 @@ from generator.systems import get_system
 def test_system_record():
     system = get_system("bladestorm")
     assert system.title == "Bladestorm" and system.cost_unit == "TPC"
-    assert set(system.content_models) == {"roster", "tables"}
-    for hook in (system.price, system.build_random, system.register_calc, system.describe):
+    assert set(system.content_models) == {"roster", "tables", "book-scenario"}
+    for hook in (system.price, system.build_random, system.register_calc, system.describe, system.make_battle,
+                 system.fight, system.policies["greedy"]):
         assert callable(hook)
+    assert system.game.system == "bladestorm"
 
 
 def test_all_built_in_content_is_clean():
-    files = sorted((content_dir() / "bladestorm").glob("*.yaml"))
-    assert len(files) >= 5
+    files = sorted((content_dir() / "bladestorm").rglob("*.yaml"))
+    assert len(files) >= 7
     for path in files:
         assert check_file(path) == [], path
 

@@ -40,10 +40,11 @@ def test_random_fighters_stay_within_the_limits(system):
 
 
 @pytest.mark.parametrize("system", ["warcry", "bladeborn"])
-def test_a_points_budget_is_respected(system):
-    built = get_system(system).build_random(Rng(3), count=6, points=75)
-    assert all(b.combatant.points <= 75 for b in built)
-    assert any("redraw" in line for b in built for line in b.log)
+def test_a_points_budget_is_the_whole_warbands_and_nearly_spent(system):
+    built = get_system(system).build_random(Rng(3), points=1000)
+    total = sum(b.combatant.points for b in built)
+    assert 950 <= total <= 1000 and len(built) > 1
+    assert built[0].log[0].startswith(f"force: {len(built)} ")
 
 
 def test_a_budget_below_any_legal_fighter_is_refused():

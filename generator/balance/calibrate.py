@@ -1,0 +1,260 @@
+"""Do a system's prices predict who wins? A round robin of random forces, read with Bradley-Terry.
+
+``calibrate`` builds ``N`` random forces (half at the budget ``P``, half at budgets spread evenly
+from ``P * (1 - spread)`` to ``P * (1 + spread)``), plays every pair the same number of battles
+on the board (seats alternating, as ``skirmish balance`` does), and fits one strength per force
+with the Bradley-Terry model (``choix.ilsr_pairwise_dense``: P(i beats j) = 1 / (1 + e^(s_j - s_i)),
+draws counted half a win each way). It then asks of the prices:
+
+- **Spearman**: does the order of costs match the order of strengths, over all forces? 1.0 means
+  a dearer force is always stronger.
+- **Equal-cost pairs**: of the pairs whose costs differ by at most ``equal_within`` of ``P``,
+  what share won 45-55% and 40-60% against each other? (Each pair's rate is a sample: with 200
+  battles a truly even pair lands in 45-55% only about 85% of the time, so these shares are a
+  floor on what the prices deserve; the report gives the battles per pair.)
+- **Mispriced forces**: a straight line strength = a + b * cost fitted over all forces says what
+  each force "should" cost; the forces furthest above the line are under-priced (stronger than
+  their price), the ones below are over-priced. Where combatants recur across forces (by name),
+  the residuals are shared out over them (a ridge regression on how many of each a force holds),
+  which names the fighter a planted mispricing makes too cheap.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Callable
+
+import numpy as np
+
+from generator.balance.forces import force_cost, members, random_force
+from generator.balance.runner import Job, Runner, check_playable, make_runner, run_sorted
+from generator.dice.rng import Rng
+from generator.errors import SkirmishError
+
+MAX_ROSTERS = 64
+
+
+@dataclass
+class ForceRow:
+    index: int
+    name: str
+    budget: float
+    cost: float
+    strength: float = 0.0
+    residual: float = 0.0  # strength above the price line
+    fair_cost: float = 0.0  # the cost the line gives this strength
+    combatants: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"index": self.index, "name": self.name, "budget": round(self.budget, 2), "cost": round(self.cost, 2),
+                "strength": round(self.strength, 4), "residual": round(self.residual, 4),
+                "fair_cost": round(self.fair_cost, 1), "combatants": [_label(k) for k in self.combatants]}
+
+
+@dataclass
+class PairRow:
+    i: int
+    j: int
+    games: int
+    score_i: float  # i's wins + half the draws
+
+    @property
+    def rate_i(self) -> float:
+        return self.score_i / self.games if self.games else 0.5
+
+
+@dataclass
+class Calibration:
+    system: str
+    unit: str
+    points: float
+    battles_per_pair: int
+    equal_within: float
+    forces: list[ForceRow]
+    pairs: list[PairRow]
+    spearman: float
+    slope: float  # strength per unit of cost
+    intercept: float
+    equal_pairs: int
+    share_45_55: float
+    share_40_60: float
+    combatant_effects: list[dict]
+    seed: int
+
+    def predicted(self, cost_difference: float) -> float:
+        """The win rate the price line predicts for a force ``cost_difference`` dearer."""
+        return 1 / (1 + math.exp(-self.slope * cost_difference))
+
+    def ranked(self) -> list[ForceRow]:
+        return sorted(self.forces, key=lambda f: -f.residual)
+
+    def to_json(self) -> dict:
+        ranked = self.ranked()
+        return {
+            "system": self.system,
+            "unit": self.unit,
+            "seed": self.seed,
+            "points": self.points,
+            "rosters": len(self.forces),
+            "battles_per_pair": self.battles_per_pair,
+            "games": sum(p.games for p in self.pairs),
+            "spearman": round(self.spearman, 4),
+            "equal_within": self.equal_within,
+            "equal_cost_pairs": self.equal_pairs,
+            "share_45_55": round(self.share_45_55, 4),
+            "share_40_60": round(self.share_40_60, 4),
+            "strength_per_unit": round(self.slope, 6),
+            "under_priced": [f.to_json() for f in ranked[:3]],
+            "over_priced": [f.to_json() for f in ranked[::-1][:3]],
+            "combatants": self.combatant_effects,
+            "forces": [f.to_json() for f in self.forces],
+            "pairs": [{"a": p.i, "b": p.j, "games": p.games, "win_rate_a": round(p.rate_i, 4)} for p in self.pairs],
+        }
+
+    def lines(self) -> list[str]:
+        unit = self.unit
+        out = [
+            f"{len(self.forces)} random {self.system} forces around {self.points:g} {unit}, "
+            f"{self.battles_per_pair} battles per pair ({sum(p.games for p in self.pairs)} in all)",
+            f"  Spearman (cost vs Bradley-Terry strength): {self.spearman:.3f}  (goal >= 0.9)",
+        ]
+        if self.equal_pairs:
+            out.append(f"  equal-cost pairs (within {self.equal_within:.0%} of {self.points:g}): {self.equal_pairs}; "
+                       f"{self.share_45_55:.0%} won 45-55%, {self.share_40_60:.0%} won 40-60%  (goal: 80% in 40-60%)")
+        else:
+            out.append("  no equal-cost pairs: raise --rosters")
+        ranked = self.ranked()
+        for label, rows in (("most under-priced", ranked[:3]), ("most over-priced", ranked[::-1][:3])):
+            out.append(f"  {label}:")
+            for f in rows:
+                out.append(f"    {f.name}: costs {f.cost:g}, plays like {f.fair_cost:.0f} {unit}")
+        if self.combatant_effects:
+            top = self.combatant_effects[0]
+            bottom = self.combatant_effects[-1]
+            out.append(f"  combatant most under-priced: {top['name']} (worth about {top['worth']:+.0f} {unit} more than it costs)")
+            out.append(f"  combatant most over-priced: {bottom['name']} ({bottom['worth']:+.0f} {unit})")
+        return out
+
+
+def bradley_terry(n: int, pairs: list[PairRow], alpha: float = 0.1) -> np.ndarray:
+    """One log-strength per force, mean zero (``choix``); draws count half a win each way."""
+    import choix
+
+    comp = np.zeros((n, n))
+    for p in pairs:
+        comp[p.i, p.j] += p.score_i
+        comp[p.j, p.i] += p.games - p.score_i
+    strengths = np.asarray(choix.ilsr_pairwise_dense(comp, alpha=alpha), dtype=float)
+    return strengths - strengths.mean()
+
+
+def spearman(x, y) -> float:
+    from scipy.stats import spearmanr
+
+    if len(set(x)) < 2 or len(set(y)) < 2:
+        return float("nan")
+    return float(spearmanr(x, y).statistic)
+
+
+def _kind(combatant: Any) -> str:
+    """What makes two combatants "the same" across forces: the name without the number that
+    tells repeats apart ("Warrior 2" -> "Warrior") plus every other stat, so two random fighters
+    that merely share a rolled name are not pooled."""
+    name = re.sub(r"\s*(\(\d+\)|#?\d+|II)$", "", str(getattr(combatant, "name", "?"))).strip()
+    if hasattr(combatant, "model_dump"):
+        stats = combatant.model_dump(mode="json", exclude={"name", "points"})
+        return f"{name}|{json.dumps(stats, sort_keys=True)}"
+    return name
+
+
+def _label(kind: str) -> str:
+    return kind.split("|", 1)[0]
+
+
+def combatant_effects(forces: list[ForceRow], slope: float) -> list[dict]:
+    """Share the residuals out over the combatants that recur across forces (ridge regression)."""
+    kinds = sorted({k for f in forces for k in f.combatants})
+    counts = {k: sum(1 for f in forces if k in f.combatants) for k in kinds}
+    kinds = [k for k in kinds if 2 <= counts[k] < len(forces)]
+    if not kinds or slope <= 0:
+        return []
+    x = np.array([[f.combatants.count(k) for k in kinds] for f in forces], dtype=float)
+    x -= x.mean(axis=0)
+    r = np.array([f.residual for f in forces])
+    coef = np.linalg.solve(x.T @ x + 0.5 * np.eye(len(kinds)), x.T @ r)
+    rows = [{"name": _label(k), "forces": counts[k], "effect": round(float(c), 4), "worth": round(float(c) / slope, 1)}
+            for k, c in zip(kinds, coef)]
+    return sorted(rows, key=lambda row: -row["effect"])
+
+
+def budgets(n: int, points: float, spread: float) -> list[float]:
+    equal = (n + 1) // 2
+    others = n - equal
+    if others == 1:
+        spread_budgets = [points * (1 + spread)]
+    else:
+        spread_budgets = [points * (1 - spread + 2 * spread * k / (others - 1)) for k in range(others)]
+    return [points] * equal + spread_budgets
+
+
+def calibrate(
+    system: Any,
+    points: float,
+    rng: Rng,
+    rosters: int = 12,
+    battles_per_pair: int = 200,
+    options: dict | None = None,
+    runner: Runner | None = None,
+    progress: Callable[[int], None] | None = None,
+    equal_within: float = 0.05,
+    spread: float = 0.25,
+) -> Calibration:
+    """Round robin of ``rosters`` random forces; how well the system's prices predict the results."""
+    check_playable(system)
+    if not 4 <= rosters <= MAX_ROSTERS:
+        raise SkirmishError(f"--rosters: {rosters} is outside 4 to {MAX_ROSTERS}")
+    if not 2 <= battles_per_pair <= 10_000:
+        raise SkirmishError(f"--battles: {battles_per_pair} battles per pair is outside 2 to 10000")
+    if system.price is None:
+        raise SkirmishError(f"{system.title} has no prices to calibrate")
+    forces, rows = [], []
+    for index, budget in enumerate(budgets(rosters, points, spread)):
+        force = random_force(system, budget, rng.spawn(f"force-{index}"), name=f"force {index + 1}")
+        forces.append(force)
+        rows.append(ForceRow(index, f"force {index + 1}", budget, force_cost(system, force),
+                             combatants=[_kind(m) for m in members(system, force)]))
+    options = dict(options or {})
+    jobs = {(i, j): Job(system, forces[i], forces[j], options, rng.spawn(f"pair-{i}-{j}").seed)
+            for i, j in combinations(range(rosters), 2)}
+    own = runner is None
+    runner = runner or make_runner(1)
+    try:
+        by_key = runner.run_tagged([(job, 0, battles_per_pair) for job in jobs.values()], progress)
+    finally:
+        if own:
+            runner.close()
+    pairs = []
+    for (i, j), job in jobs.items():
+        winners = [w for _, w, _ in by_key[job.key]]
+        pairs.append(PairRow(i, j, len(winners), winners.count("A") + 0.5 * winners.count(None)))
+    strengths = bradley_terry(rosters, pairs)
+    costs = np.array([r.cost for r in rows])
+    slope, intercept = np.polyfit(costs, strengths, 1) if len(set(costs)) > 1 else (0.0, 0.0)
+    for row, s in zip(rows, strengths):
+        row.strength = float(s)
+        row.residual = float(s - (intercept + slope * row.cost))
+        row.fair_cost = float((s - intercept) / slope) if slope > 0 else row.cost
+    tolerance = equal_within * points
+    equal = [p for p in pairs if abs(rows[p.i].cost - rows[p.j].cost) <= tolerance]
+    share = (lambda lo, hi: sum(1 for p in equal if lo <= p.rate_i <= hi) / len(equal)) if equal else (lambda lo, hi: 0.0)
+    return Calibration(
+        system=system.name, unit=system.cost_unit, points=points, battles_per_pair=battles_per_pair,
+        equal_within=equal_within, forces=rows, pairs=pairs, spearman=spearman(costs, strengths),
+        slope=float(slope), intercept=float(intercept), equal_pairs=len(equal), share_45_55=share(0.45, 0.55),
+        share_40_60=share(0.40, 0.60), combatant_effects=combatant_effects(rows, float(slope)), seed=rng.seed,
+    )
+

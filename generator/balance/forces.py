@@ -1,0 +1,102 @@
+"""Forces as balance sees them: two rosters of one system, their costs, and random forces to a budget.
+
+Balance never looks inside a roster beyond the System record: ``combatants`` (or ``fighters``,
+who actually fights) and ``price`` give the cost of a side; ``build_random(rng, points=P)``
+gives the combatants of one random force within ``P``; ``extra["roster_document"]`` turns
+combatants back into a roster file, which the system's own content model validates.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from generator.errors import SkirmishError
+
+
+def members(system: Any, roster: Any) -> list:
+    """The combatants of a roster who take part in a battle (and so are paid for)."""
+    pick = system.fighters or system.combatants
+    return list(pick(roster))
+
+
+def side_cost_of(system: Any, roster: Any):
+    """A side's price the one way every command shares (``generator.systems.base.side_cost``:
+    a printed total such as a book's TPC first, the cost model's estimate beside it)."""
+    from generator.systems.base import side_cost
+
+    return side_cost(system, roster, members(system, roster))
+
+
+def force_cost(system: Any, roster: Any) -> float:
+    """What a side costs in the system's unit (points, TPC, rating)."""
+    if system.price is None:
+        return 0.0
+    return float(side_cost_of(system, roster).total)
+
+
+def force_name(roster: Any, fallback: str) -> str:
+    return str(getattr(roster, "name", None) or fallback)
+
+
+def load_pair(path_a: Path, path_b: Path):
+    """Two roster files of one system: ``(system, roster_a, roster_b)``; one-line error otherwise."""
+    from generator.content import display_path, load_roster
+
+    system_a, roster_a = load_roster(path_a)
+    system_b, roster_b = load_roster(path_b)
+    if system_a.name != system_b.name:
+        raise SkirmishError(
+            f"{display_path(path_b)}: is a {system_b.title} roster, but {display_path(path_a)} is {system_a.title}; "
+            "a match-up needs two rosters of one system"
+        )
+    return system_a, roster_a, roster_b
+
+
+def roster_from(system: Any, combatants: Sequence[Any], name: str) -> Any:
+    """Combatants (or built teams) as the roster model the system loads from a file."""
+    writer = system.extra.get("roster_document")
+    if writer is None:
+        raise SkirmishError(f"{system.title} cannot write a roster of built combatants yet")
+    document = writer(list(combatants), name)
+    model = system.content_models[document["kind"]]
+    return model.model_validate({k: v for k, v in document.items() if k not in ("system", "kind")})
+
+
+def random_force(system: Any, points: float, rng: Any, name: str = "random force") -> Any:
+    """One random force within ``points`` (the system's builder decides how close it gets)."""
+    if system.build_random is None:
+        raise SkirmishError(f"{system.title} has no random builder yet")
+    built = system.build_random(rng, points=points)
+    return roster_from(system, [b.combatant for b in built], name)
+
+
+def plus_one(system: Any, roster: Any) -> Any:
+    """The same roster with its first combatant twice: the "clearly stronger" side of the checks."""
+    listed = list(system.combatants(roster))
+    for field_name, value in roster:
+        if isinstance(value, list) and value and value == listed:
+            first = value[0]
+            extra = first.model_copy(update={"name": f"{first.name} II"}) if hasattr(first, "name") else first
+            return roster.model_copy(update={field_name: value + [extra]})
+    raise SkirmishError(f"{system.title}: cannot find the combatant list of {force_name(roster, 'the roster')}")
+
+
+def resolve_map(value: Any) -> Any:
+    """``--map``: a BoardMap, a map file, or a built-in map by name (``drawn-and-quartered`` or
+    ``maps/drawn-and-quartered``, through the content library so ``--content`` applies); None stays None."""
+    if value is None or not isinstance(value, (str, Path)):
+        return value
+    from generator.boards.mapfile import load_map
+    from generator.content.library import find_named
+
+    for ref in (value, f"maps/{value}"):
+        path = find_named(ref)
+        if path.exists():
+            return load_map(path)
+    raise SkirmishError(f"--map: {value!r} is neither a map file nor a built-in map; `skirmish systems` lists the maps")
+
+
+def battle_options(map_: Any = None, card: str | None = None, variant: str | None = None, twist: str | None = None) -> dict:
+    """The ``options`` dict ``System.make_battle`` takes, from the command line's values."""
+    return {"map": resolve_map(map_), "card": card, "variant": variant, "twist": twist}

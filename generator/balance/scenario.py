@@ -1,0 +1,132 @@
+"""The scenario file ``skirmish balance --scenario FILE`` reads (a small subset of issue 12's format).
+
+```yaml
+system: warcry
+map: ash-cavern            # a built-in map name, a map file, or the map inline (a mapping)
+card: drawn-and-quartered  # or variant: for Gorechosen; twist: optional
+forces:
+  a: content/warcry/example-gilded-ruin.yaml   # a roster file, or the roster inline
+  b: {name: Raiders, fighters: [...]}
+```
+
+Every problem is one line naming the file, the field and what is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.errors import SkirmishError
+
+KEYS = {"system", "kind", "name", "map", "card", "variant", "twist", "forces", "seed", "notes", "description"}
+
+
+def _reads_variants(loaded) -> bool:
+    """Whether the system's battles take a ``variant`` (one that ignores it accepts any name)."""
+    if loaded.system.make_battle is None:
+        return False
+    try:
+        loaded.system.make_battle(loaded.rosters["a"], loaded.rosters["b"], {"variant": "no-such-variant", "twist": None})
+    except SkirmishError:
+        return True
+    return False
+
+
+def _full_scenario(path: str | Path) -> "Scenario":
+    """A ``kind: scenario`` file of issue 12 (generator.scenarios.model), checked by its own loader:
+    its map (with the deployment and objectives drawn on it) becomes the battle's map, and its
+    twist is named to the system; the rest of its victory block is the game's to honour."""
+    from generator.scenarios.model import load_scenario as load_full
+
+    loaded = load_full(path)
+    scn = loaded.scenario
+    names = {side: str(getattr(loaded.rosters[side], "name", None) or f"side {side}") for side in ("a", "b")}
+    base = {"map": loaded.board, "card": None, "variant": getattr(scn, "variant", None)}
+    twist = scn.twist.name if scn.twist is not None else None
+    # the first reading of the twist the system accepts: as a twist, as a variant (Gorechosen's
+    # Single Combat), or left out (said once); a scenario without one asks for none
+    tries = ([{"twist": twist}, {"twist": None, "variant": twist.lower().replace(" ", "-")}] if twist else []) + \
+        [{"twist": "none"}, {"twist": None}]
+    notes = []
+    options = {**base, **tries[0]}
+    if twist and not _reads_variants(loaded):
+        tries.pop(1)
+    if loaded.system.make_battle is not None:
+        for attempt in tries:
+            options = {**base, **attempt}
+            try:
+                loaded.system.make_battle(loaded.rosters["a"], loaded.rosters["b"], dict(options))
+                break
+            except SkirmishError as err:
+                if "twist" not in str(err) and "variant" not in str(err) or attempt is tries[-1]:
+                    raise
+        if twist and options.get("twist") != twist and options.get("variant") != twist.lower().replace(" ", "-"):
+            notes.append(f"{Path(path).name}: the twist {twist!r} is not one {loaded.system.title} plays yet; "
+                         "battles are played without it")
+    return Scenario(loaded.system, dict(loaded.rosters), names, options, Path(path), notes)
+
+
+@dataclass
+class Scenario:
+    system: Any
+    forces: dict  # "a"/"b" -> roster model
+    names: dict
+    options: dict
+    path: Path
+    notes: list = field(default_factory=list)  # what the battles leave out of the file, said once
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    from generator.balance.forces import force_name, resolve_map
+    from generator.content.loader import ROSTER_KINDS, load_roster, validate_source
+    from generator.content.source import read_source
+    from generator.systems import get_system
+
+    source = read_source(path)
+    data = source.data
+    if not isinstance(data, dict):
+        raise SkirmishError(f"{source.where()}: a scenario is a mapping with system, map, card and forces")
+    if data.get("kind") == "scenario":
+        return _full_scenario(path)
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise SkirmishError(f"{source.where((unknown[0],))}: {unknown[0]}: is not a scenario field; "
+                            f"allowed: {', '.join(sorted(KEYS))}")
+    if "system" not in data:
+        raise SkirmishError(f"{source.where()}: system: is required")
+    system = get_system(str(data["system"]))
+    forces_data = data.get("forces")
+    if not isinstance(forces_data, dict) or set(forces_data) != {"a", "b"}:
+        raise SkirmishError(f"{source.where(('forces',))}: forces: needs exactly 'a' and 'b', each a roster file or an inline roster")
+    kinds = [k for k in ROSTER_KINDS if k in system.content_models]
+    forces, names = {}, {}
+    for side in ("a", "b"):
+        value = forces_data[side]
+        if isinstance(value, str):
+            roster_path = Path(value)
+            if not roster_path.is_absolute() and not roster_path.exists():
+                roster_path = Path(source.path).parent / value
+            if not roster_path.exists():
+                raise SkirmishError(f"{source.where(('forces', side))}: forces.{side}: no roster file {value!r}")
+            other, roster = load_roster(roster_path)
+            if other.name != system.name:
+                raise SkirmishError(f"{source.where(('forces', side))}: forces.{side}: {value} is a {other.title} roster, "
+                                    f"but the scenario is {system.title}")
+        elif isinstance(value, dict) and kinds:
+            inline = {k: v for k, v in value.items() if k not in ("system", "kind")}
+            roster = validate_source(source, system.content_models[kinds[0]], inline, ("forces", side))
+        else:
+            raise SkirmishError(f"{source.where(('forces', side))}: forces.{side}: give a roster file or an inline roster")
+        forces[side], names[side] = roster, force_name(roster, f"side {side}")
+    map_value = data.get("map")
+    if isinstance(map_value, dict):
+        from generator.boards.mapfile import board_from_dict
+
+        map_value = board_from_dict(map_value, source.where(("map",)))
+    elif map_value is not None and not Path(str(map_value)).is_absolute() and (Path(source.path).parent / str(map_value)).exists():
+        map_value = Path(source.path).parent / str(map_value)
+    options = {"map": resolve_map(map_value), "card": data.get("card"), "variant": data.get("variant"),
+               "twist": data.get("twist")}
+    return Scenario(system, forces, names, options, Path(source.path))

@@ -1,0 +1,108 @@
+"""``skirmish scenario``: a balanced random scenario and its booklet, into a folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from generator.cli.common import PAGE_HELP, SEED_HELP, console, examples, print_json
+
+
+def scenario(
+    system: str = typer.Argument(..., help="bladeborn, warcry, gorechosen, bladestorm or sagaborn."),
+    points: Optional[float] = typer.Option(None, "--points", min=1, max=100_000, help="Each side's budget (default: the system's usual game size)."),
+    size: Optional[str] = typer.Option(None, "--size", help="Map size WxH for a generated map, e.g. 13x10."),
+    seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
+    out: Path = typer.Option(Path("output/scenario"), "--out", "-o", help="The folder to write scenario.yaml, booklet.pdf, map.svg and cards.pdf into."),
+    keep: List[str] = typer.Option([], "--keep", help="A part to keep from --from or DIR/scenario.yaml: map, rules or forces (repeat for more); the rest is drawn again."),
+    from_files: List[Path] = typer.Option([], "--from", help="A roster for side A (repeat for side B), or a scenario file to keep parts of."),
+    battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="At most this many battles for the balance verdict."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Processes to play battles on (default: all cores)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="A Dask scheduler address to play the battles on."),
+    page: str = typer.Option("a4", "--page", help=PAGE_HELP),
+    force: bool = typer.Option(False, "--force", help="Replace files in the folder that this tool did not write."),
+    json_out: bool = typer.Option(False, "--json", help="Print the scenario summary as JSON, with the balance figures under 'balance'."),
+) -> None:
+    from generator.cli.common import note, seed_note
+    from generator.content import load_roster
+    from generator.content.library import find_named
+    from generator.dice.rng import make_rng
+    from generator.errors import SkirmishError
+    from generator.progress import spinner
+    from generator.scenarios.generate import Settings, generate, parse_keep, write_scenario
+    from generator.scenarios.model import load_scenario
+
+    seed = make_rng(seed).seed
+    keeps = parse_keep(",".join(keep))
+    base, given = None, {}
+    rosters = []
+    for spec in from_files:
+        path = find_named(spec)
+        if path.suffix.lower() in (".yaml", ".yml") and _is_scenario(path):
+            if base is not None:
+                raise SkirmishError(f"--from {spec}: give one scenario file at most")
+            base = load_scenario(path)
+        else:
+            rosters.append(path)
+    if len(rosters) > 2:
+        raise SkirmishError("--from: at most two rosters (side A, then side B)")
+    for side, path in zip(("a", "b"), rosters):
+        roster_system, roster = load_roster(path)
+        if roster_system.name != system.lower():
+            raise SkirmishError(f"--from {path}: is a {roster_system.title} roster, not {system}")
+        given[side] = roster
+    if keeps and base is None and (out / "scenario.yaml").exists():
+        base = load_scenario(out / "scenario.yaml")
+    with spinner(f"building a balanced {system} scenario", quiet=json_out) as say:
+        made = generate(system.lower(), seed, points=points, size=size, keep=keeps, base=base, given=given,
+                        settings=Settings(battles=battles), jobs=jobs, scheduler=scheduler,
+                        progress=(say if callable(say) else None))
+        written = write_scenario(made, out, force=force, page=page)
+    scn = made.scenario
+    summary = {
+        "system": scn.system, "seed": scn.seed, "title": scn.title,
+        "victory": scn.victory.card, "twist": scn.twist.name if scn.twist else None,
+        "sides": {s: {"name": made.loaded.rosters[s].name, "cost": round(made.loaded.costs[s], 1),
+                      "budget": getattr(scn.budgets, s)} for s in ("a", "b")},
+        "balance": made.verdict.to_json(), "balanced": made.balanced, "notes": made.notes,
+        "files": [str(p) for p in written],
+    }
+    if json_out:
+        print_json(summary)
+        return
+    console.print(f"[bold]{scn.title}[/bold] ({scn.system}, seed {scn.seed})")
+    console.print(f"  victory: {scn.victory.card or 'scenario rules'}; twist: {summary['twist'] or 'none'}")
+    for s in ("a", "b"):
+        side = summary["sides"][s]
+        console.print(f"  side {s.upper()}: {side['name']} ({side['cost']:g} of {side['budget']:g})")
+    for line in made.verdict.lines():
+        console.print("  " + line.strip())
+    for line in made.notes[-2:]:
+        note(line)
+    console.print(f"  written: {', '.join(str(p) for p in written)}")
+    seed_note(scn.seed, "make the same scenario again")
+
+
+def _is_scenario(path: Path) -> bool:
+    try:
+        head = path.read_text(encoding="utf-8", errors="replace")[:4000]
+    except OSError:
+        return False
+    return "kind: scenario" in head
+
+
+scenario.__doc__ = (
+    "Generate a balanced random scenario (fair map, deployment, objectives, victory, twist, two even forces) "
+    "and write it with its printable booklet."
+    + examples(
+        "skirmish scenario bladeborn --seed 7 -o output/bladeborn",
+        "skirmish scenario warcry --points 800 --from warcry/example-gilded-ruin -o my-battle",
+        "skirmish scenario bladeborn -o output/bladeborn --keep map --keep forces --force",
+    )
+)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("scenario")(scenario)

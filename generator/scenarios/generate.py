@@ -1,0 +1,268 @@
+"""A balanced random scenario: fair map, rules from the decks, two forces the simulator finds even.
+
+``generate`` is what ``skirmish scenario`` and ``skirmish demo`` run:
+
+1. the system's recipe (``System.scenario_draft``) draws the map, deployment, objectives, victory
+   and twist from its map generator and decks;
+2. side A is a force built to the budget (or the one given with ``--from``); side B grows from
+   a copy of A by swapping combatants for fresh random ones, each swap kept only while the
+   battle on *this* map with *these* rules stays even in screening
+   (:func:`generator.balance.tune.near_mirror`);
+3. the verdict (:func:`generator.balance.matchup.play_verdict`, seats alternating, sequential
+   95% interval against 45-55%) becomes the scenario's ``balance`` block.
+
+Every step draws from its own named child stream of the seed, so the same seed gives the same
+scenario byte for byte, and ``--keep`` re-rolls only the parts not kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from generator.dice.rng import Rng
+from generator.errors import SkirmishError
+
+KEEPABLE = ("map", "rules", "forces")
+
+
+@dataclass
+class Settings:
+    """How hard to look for an even battle (the demo looks less hard than ``skirmish scenario``)."""
+
+    battles: int = 2000          # the verdict's budget of battles
+    look_every: int = 200        # the sequential test's looks
+    swaps: int = 3               # combatants of side B swapped away from a copy of side A
+    screen_battles: int = 150    # battles per screened swap
+    rounds: int = 6              # rounds of swaps tried
+    variants: int = 4            # swapped copies per round
+    lively_tries: int = 6        # side A forces tried until one's mirror match is decided often enough
+    max_draws: float = 0.10      # ... at most this share of draws
+
+
+@dataclass
+class Generated:
+    scenario: Any                 # generator.scenarios.model.Scenario
+    loaded: Any                   # its LoadedScenario
+    balanced: bool
+    notes: list[str] = field(default_factory=list)
+    verdict: Any = None
+
+
+def parse_keep(text: str | None) -> tuple[str, ...]:
+    if not text:
+        return ()
+    parts = tuple(p.strip() for p in text.split(",") if p.strip())
+    for p in parts:
+        if p not in KEEPABLE:
+            raise SkirmishError(f"--keep {text!r}: {p!r} is not a part of a scenario; keep any of {', '.join(KEEPABLE)}")
+    return parts
+
+
+def _recipe(system):
+    draft = getattr(system, "scenario_draft", None)
+    options = getattr(system, "scenario_options", None)
+    if draft is None or options is None:
+        raise SkirmishError(f"{system.title} has no scenario recipe yet; scenarios exist for: "
+                            f"{', '.join(_systems_with_recipes())}")
+    return draft, options
+
+
+def _systems_with_recipes() -> list[str]:
+    from generator.systems import all_systems
+
+    return [s.name for s in all_systems() if getattr(s, "scenario_draft", None) and getattr(s, "scenario_options", None)]
+
+
+def _scenario_data(system, seed: int, parts: dict, forces: dict, budgets: dict, balance: dict | None) -> dict:
+    from generator.balance.forces import force_name
+    from generator.scenarios import tale
+    from generator.scenarios.model import roster_dump
+
+    names = {s: force_name(forces[s], s.upper()) for s in ("a", "b")}
+    scoring = [s["kind"] for s in parts["victory"]["scoring"]]
+    twist = parts.get("twist")
+    data = {
+        "system": system.name, "kind": "scenario", "seed": seed,
+        "title": tale.title(system.name, parts.get("title_card"), None, seed),
+        "tale": tale.tell(system.name, names["a"], names["b"], scoring, seed, twist["name"] if twist else None),
+        "map": parts["map"], "deployment": parts["deployment"], "objectives": parts["objectives"],
+        "victory": parts["victory"], "budgets": budgets,
+        "forces": {s: roster_dump(forces[s]) for s in ("a", "b")},
+    }
+    if twist:
+        data["twist"] = twist
+    if balance is not None:
+        data["balance"] = balance
+    return data
+
+
+def _validated(data: dict):
+    from generator.scenarios.model import validate
+
+    return validate(data, name="generated scenario")
+
+
+def generate(
+    system_name: str,
+    seed: int,
+    points: float | None = None,
+    size: str | None = None,
+    keep: Sequence[str] = (),
+    base: Any = None,
+    given: dict[str, Any] | None = None,
+    settings: Settings | None = None,
+    jobs: int | None = 1,
+    scheduler: Any = None,
+    progress: Callable[[str], None] | None = None,
+) -> Generated:
+    """One scenario for ``system_name`` (see the module docstring).
+
+    ``base`` is a LoadedScenario whose ``keep`` parts are reused; ``given`` fixes forces by side
+    (``{"a": roster}``, from ``--from``).
+    """
+    from generator.balance.forces import force_cost, random_force
+    from generator.balance.matchup import play_verdict
+    from generator.balance.runner import make_runner
+    from generator.balance.sequential import Plan
+    from generator.balance.tune import near_mirror, screen
+    from generator.systems import get_system
+
+    system = get_system(system_name)
+    draft, options_of = _recipe(system)
+    settings = settings or Settings()
+    keep = tuple(keep)
+    if keep and base is None:
+        raise SkirmishError("--keep needs a scenario to keep parts of: --from FILE or a scenario.yaml in --out DIR")
+    if base is not None and base.scenario.system != system.name:
+        raise SkirmishError(f"--keep: the scenario is a {base.scenario.system} one, not {system.name}")
+    say = progress or (lambda _text: None)
+    rng = Rng(seed)
+    given = dict(given or {})
+
+    # 1. map and rules
+    say("drawing the map and the rules")
+    parts = draft(system.name, rng.spawn("draft"), size=size)
+    if base is not None:
+        old = base.scenario.model_dump(mode="json", exclude_none=True)
+        if "map" in keep:
+            parts["map"] = old["map"]
+            parts["deployment"], parts["objectives"] = old["deployment"], old.get("objectives", [])
+        if "rules" in keep:
+            parts["victory"] = old["victory"]
+            if "twist" in old:
+                parts["twist"] = old["twist"]
+            else:
+                parts.pop("twist", None)
+            parts["title_card"] = old["victory"].get("card")
+        if "forces" in keep:
+            given.setdefault("a", base.rosters["a"])
+            given.setdefault("b", base.rosters["b"])
+    budget = float(points if points is not None else
+                   (base.scenario.budgets.a if base is not None and "forces" in keep else
+                    system.extra.get("scenario_points", 500)))
+
+    # 2. side A: a force whose mirror match is lively (a battle that ends in draws is a dull one)
+    plan = Plan(max_battles=settings.battles, look_every=settings.look_every)
+    notes: list[str] = []
+    runner = make_runner(jobs, scheduler)
+    budgets = {s: max(budget, round(force_cost(system, given[s]), 1)) if s in given else budget for s in ("a", "b")}
+    try:
+        force_a, options = None, None
+        tried = []
+        for attempt in range(1 if "a" in given else settings.lively_tries):
+            candidate = given.get("a") or random_force(system, budget, rng.spawn(f"force a {attempt}"),
+                                                       name=f"{system.title} force A")
+            provisional = _validated(_scenario_data(system, seed, parts, {"a": candidate, "b": candidate}, budgets, None))
+            candidate_options = options_of(provisional)
+            if "a" in given or "b" in given:
+                force_a, options = candidate, candidate_options
+                break
+            say("looking for a lively force")
+            _, draws = screen(system, candidate, candidate, candidate_options, rng.spawn(f"lively {attempt}"),
+                              settings.screen_battles, runner)
+            tried.append((draws, attempt, candidate, candidate_options))
+            if draws <= settings.max_draws:
+                break
+        if force_a is None:
+            draws, attempt, force_a, options = min(tried, key=lambda t: (t[0], t[1]))
+            if draws > settings.max_draws:
+                notes.append(f"no force in {len(tried)} tries fought to a finish often enough: "
+                             f"{draws:.0%} of its mirror battles were draws")
+        # 3. side B, tuned to be even on this very battle
+        if "b" in given:
+            force_b = given["b"]
+            say("checking the given forces")
+            verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner)
+        else:
+            say("growing an even opponent from a mirror match")
+            tuned = near_mirror(system, force_a, budget, options, rng.spawn("force b"), runner=runner,
+                                swaps=settings.swaps, rounds=settings.rounds, variants=settings.variants,
+                                screen_battles=settings.screen_battles, name=f"{system.title} force B")
+            notes += list(tuned.log)
+            steps = list(getattr(tuned, "steps", [tuned.force]))
+            # the last force kept first; if the verdict finds it uneven, one step back (the screens
+            # are short, so swaps drift), down to the mirror that seats alternating make even
+            tries = [steps[-1]] + ([steps[0]] if len(steps) > 1 else [])
+            for k, force_b in enumerate(tries):
+                say("the verdict")
+                verdict = play_verdict(system, force_a, force_b, options, rng.spawn(f"verdict {k}"), plan, runner)
+                if verdict.balanced:
+                    break
+                if k + 1 < len(tries):
+                    notes.append(f"the swapped force scored {verdict.to_json()['win_rate_a']:.1%}: back to the mirror")
+    finally:
+        runner.close()
+    balance = _balance_block(verdict)
+    scenario = _validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, balance))
+    if not verdict.balanced:
+        notes.append(f"not balanced: the closest forces found score {verdict.to_json()['win_rate_a']:.1%} for A "
+                     f"(95% interval {verdict.ci95[0]:.1%} to {verdict.ci95[1]:.1%})")
+    return Generated(scenario.scenario, scenario, bool(verdict.balanced), notes, verdict)
+
+
+def _balance_block(verdict) -> dict:
+    data = verdict.to_json()
+    keys = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "mean_rounds", "seed")
+    return {k: data[k] for k in keys if k in data}
+
+
+def write_scenario(generated: Generated, out_dir: Path, force: bool = False, page: str = "a4") -> list[Path]:
+    """``DIR/scenario.yaml``, ``DIR/booklet.pdf``, ``DIR/map.svg`` and ``DIR/cards.pdf``, all
+    rendered before the first is written; files the tool did not write are kept unless ``force``."""
+    from generator.files import Manifest, ensure_folder, write_atomic
+    from generator.layout.battle_map import map_svg
+    from generator.layout.booklet import booklet_bytes
+    from generator.layout.deck import PrintOptions, print_deck
+    from generator.layout.sizes import card_size, page_size
+    from generator.scenarios.model import dump_scenario
+
+    out_dir = Path(out_dir)
+    ensure_folder(out_dir)
+    manifest = Manifest(out_dir)
+    targets = {name: out_dir / name for name in ("scenario.yaml", "booklet.pdf", "map.svg")}
+    for target in targets.values():
+        manifest.may_write(target, force)
+    loaded = generated.loaded
+    texts = {
+        "scenario.yaml": dump_scenario(generated.scenario),
+        "booklet.pdf": booklet_bytes(loaded, page=page),
+        "map.svg": map_svg(loaded.board, loaded.scenario.title),
+    }
+    written = []
+    for name, blob in texts.items():
+        written.append(write_atomic(targets[name], blob))
+    manifest.record(written)
+    deck = print_deck(scenario_cards(loaded), out_dir, PrintOptions(page=page_size(page), card=card_size("poker")),
+                      name="cards", force=force)
+    return written + list(deck.files)
+
+
+def scenario_cards(loaded) -> list:
+    """Both forces' combatant cards, side A first."""
+    from generator.layout.cards import cards_for
+
+    name = loaded.system.name
+    return [card for side in ("a", "b")
+            for card in cards_for(name, loaded.rosters[side], loaded.system.combatants(loaded.rosters[side]))]

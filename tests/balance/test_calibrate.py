@@ -1,0 +1,56 @@
+"""skirmish calibrate: do prices predict results? On the toy game, with a planted mispricing."""
+
+import json
+
+import pytest
+
+from generator.balance.calibrate import bradley_terry, budgets, calibrate, PairRow
+from generator.balance.plot import calibration_files, write_calibration
+from generator.dice.rng import Rng
+from generator.errors import SkirmishError
+from tests.balance import toy
+
+
+def test_bradley_terry_orders_forces_by_their_results():
+    pairs = [PairRow(0, 1, 100, 70), PairRow(1, 2, 100, 70), PairRow(0, 2, 100, 85)]
+    s = bradley_terry(3, pairs)
+    assert s[0] > s[1] > s[2]
+
+
+def test_half_the_forces_at_the_budget_and_half_spread_around_it():
+    assert budgets(6, 100, 0.25) == [100, 100, 100, 75, 100, 125]
+
+
+@pytest.fixture(scope="module")
+def mispriced():
+    return calibrate(toy.MISPRICED, 100, Rng(1), rosters=10, battles_per_pair=60)
+
+
+def test_a_fighter_at_half_price_is_found_the_most_under_priced(mispriced):
+    assert mispriced.combatant_effects[0]["name"] == "brute"
+    assert mispriced.combatant_effects[0]["worth"] > 0
+
+
+def test_the_report_has_spearman_equal_cost_shares_and_the_mispriced_forces(mispriced):
+    data = mispriced.to_json()
+    assert -1 <= data["spearman"] <= 1 and data["rosters"] == 10
+    assert data["games"] == 45 * 60
+    assert 0 <= data["share_45_55"] <= data["share_40_60"] <= 1
+    assert len(data["under_priced"]) == 3 and len(data["over_priced"]) == 3
+    under = data["under_priced"][0]
+    assert under["fair_cost"] > under["cost"]
+
+
+def test_the_figure_is_svg_and_png_and_written_whole(mispriced, tmp_path):
+    files = calibration_files(mispriced)
+    assert files["svg"].startswith(b"<?xml") and files["png"][:4] == b"\x89PNG"
+    written = write_calibration(mispriced, tmp_path / "out")
+    assert sorted(p.suffix for p in written) == [".json", ".png", ".svg"]
+    assert json.loads(written[-1].read_text())["system"] == "toy"
+
+
+def test_bad_calibration_requests_are_one_line():
+    with pytest.raises(SkirmishError, match="--rosters"):
+        calibrate(toy.SYSTEM, 100, Rng(1), rosters=2)
+    with pytest.raises(SkirmishError, match="too small"):
+        calibrate(toy.SYSTEM, 5, Rng(1), rosters=4, battles_per_pair=2)

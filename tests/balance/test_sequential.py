@@ -1,0 +1,58 @@
+"""The early stop is honest: planned looks, a Bonferroni-corrected interval at each, errors <= 5%."""
+
+import numpy as np
+import pytest
+
+from generator.balance.sequential import BALANCED, NOT_BALANCED, UNDECIDED, Plan, battles_to_show_even, decide
+from generator.errors import SkirmishError
+
+
+def test_looks_fall_every_200_battles_and_at_the_budget():
+    assert Plan(2000).looks == [200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000]
+    assert Plan(500).looks == [200, 400, 500]
+    assert Plan(101).looks == [100]  # even counts: both seats played alike
+    assert Plan(2000).look_confidence == pytest.approx(1 - 0.05 / 10)
+
+
+def test_a_clear_verdict_either_way_and_undecided_in_between():
+    plan = Plan(2000)
+    assert decide(1000, 2000, plan)[0] == BALANCED
+    assert decide(140, 200, plan)[0] == NOT_BALANCED
+    assert decide(60, 200, plan)[0] == NOT_BALANCED
+    assert decide(104, 200, plan)[0] == UNDECIDED  # 52% of 200: could still be 45% or 59%
+
+
+def test_an_even_match_up_needs_about_800_battles_to_show_it_at_ten_looks():
+    assert 700 < battles_to_show_even(Plan(2000)) < 900
+
+
+def _simulate(p: float, plan: Plan, runs: int, seed: int) -> dict:
+    """Run the plan on ``runs`` simulated series of battles A wins with probability ``p``."""
+    gen = np.random.default_rng(seed)
+    wins = gen.random((runs, plan.looks[-1])) < p
+    counts = {BALANCED: 0, NOT_BALANCED: 0, UNDECIDED: 0}
+    for row in np.cumsum(wins, axis=1):
+        for look in plan.looks:
+            verdict, _ = decide(float(row[look - 1]), look, plan)
+            if verdict != UNDECIDED:
+                break
+        counts[verdict] += 1
+    return counts
+
+
+def test_a_truly_even_match_up_is_almost_never_called_unbalanced():
+    counts = _simulate(0.5, Plan(2000), runs=400, seed=1)
+    assert counts[NOT_BALANCED] / 400 <= 0.05
+    assert counts[BALANCED] / 400 >= 0.9  # the rest are "undecided", never wrong
+
+
+def test_a_match_up_just_outside_the_band_is_almost_never_called_balanced():
+    counts = _simulate(0.57, Plan(2000), runs=400, seed=2)
+    assert counts[BALANCED] / 400 <= 0.05
+
+
+def test_bad_plans_are_refused_in_one_line():
+    with pytest.raises(SkirmishError, match="--battles"):
+        Plan(1)
+    with pytest.raises(SkirmishError, match="--look-every"):
+        Plan(2000, look_every=1)
