@@ -447,3 +447,23 @@ def test_feint_and_parry_reroll_and_are_spent_for_the_round():
     assert strike["rolls"]["defense"] == ["blank", "shield", "shield"] and strike["damage"] == 0
     assert strike["talents"] == ["Feint", "Parry"]
     assert not state.squads["a"][0].cards.ready("Feint") and not state.squads["b"][0].cards.ready("Parry")
+
+
+def test_the_default_relic_vault_is_mirror_symmetric():
+    """Flat-top hexes on an odd width: column c mirrors column width-1-c exactly, so each seat
+    faces the same ground (what the mirror match in the benchmark relies on)."""
+    from generator.systems.sagaborn.game import default_map
+
+    vault = default_map()
+    assert vault.orientation == "flat" and vault.width % 2 == 1
+
+    def mirror(label):
+        c, r = map(int, label.split(","))
+        return f"{vault.width - 1 - c},{r}"
+
+    for field in ("blocked", "water", "doors", "chests", "relics"):
+        cells = set(getattr(vault, field))
+        assert {mirror(c) for c in cells} == cells, field
+    assert {mirror(c): v for c, v in vault.elevation.items()} == vault.elevation
+    red, blue = (set(z.start) for z in vault.zones.values())
+    assert {mirror(c) for c in red} == blue
