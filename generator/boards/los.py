@@ -1,4 +1,7 @@
-"""Line of sight on hex and square boards, exact, plus SagaBorn cover.
+"""Line of sight on hex and square boards, exact.
+
+SagaBorn sight with heights and cover is a SagaBorn rule and lives in
+:mod:`generator.systems.sagaborn.sight`, on top of this geometry.
 
 Bladeborn visibility: a straight line from centre to centre that does not pass *through* a
 blocked hex. Three table conventions, selectable as ``rule``:
@@ -30,14 +33,12 @@ board shape has been asked for a few times, or whenever its table is already cac
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Iterable, Literal, Sequence
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString
 
 from generator.errors import MapError
 
@@ -253,136 +254,6 @@ def _neighbours(grid, cell: Cell) -> list[Cell]:
     return grid.neighbours(cell)
 
 
-# ---- SagaBorn: elevation, Height, cover, units ------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Unit:
-    """A figure on the board for SagaBorn sight: its side and its Height (in levels)."""
-
-    side: str
-    height: int = 1
-
-
-@dataclass
-class Sight:
-    """What an attacker sees of a target (SagaBorn)."""
-
-    visible: bool
-    hidden_share: float  # 0..1, estimated from a fan of sight rays over the target's body
-    cover: bool  # 50% or more hidden: +1 defense die
-    defense_bonus: int
-    blocked_by: list[Cell] = field(default_factory=list)
-    reason: str = ""
-
-
-def ground_level(board: BoardMap, cell: Cell) -> int:
-    """Standing height of a cell: its elevation, one level lower for water."""
-    return board.level(cell) - (1 if cell in board.water_cells() else 0)
-
-
-def sagaborn_sight(
-    board: BoardMap,
-    attacker: Cell,
-    target: Cell,
-    units: dict[Cell, Unit],
-    fan: int = 9,
-    heights: int = 8,
-) -> Sight:
-    """SagaBorn line of sight and cover from ``attacker`` to ``target``.
-
-    * A wall (a blocked cell) on the centre line: out of sight.
-    * Terrain and *enemy* figures between the two are obstacles as tall as their ground level
-      (plus the figure's Height); friendly figures never block.
-    * Sight rays run from the attacker's eyes (ground + Height) to points spread over the target's
-      hex (a fan of ``fan`` lines to points across the hex, perpendicular to the line of sight) and
-      body (``heights`` points from its feet to its Height). A ray is stopped by an obstacle at
-      least as high as the ray where the ray crosses that hex. The hidden share is the fraction of
-      stopped rays: all stopped = out of sight (a figure behind terrain as tall as it is hidden);
-      half or more = cover, +1 defense die.
-    * Adjacent figures always see each other, without cover.
-    """
-    grid = board.grid_obj()
-    blocked = board.blocked_cells()
-    _check_viewpoint(board, attacker, blocked)
-    _check_viewpoint(board, target, blocked)
-    if attacker not in units or target not in units:
-        raise MapError("both the attacker's and the target's cells must hold a unit")
-    me, foe = units[attacker], units[target]
-    if grid.distance(attacker, target) <= 1:
-        return Sight(True, 0.0, False, 0)
-    walls = blockers(board, attacker, target, "standard")
-    if walls:
-        return Sight(False, 1.0, False, 0, walls, "a wall (blocked hex) is in the way")
-
-    def top(cell: Cell) -> float:
-        level = ground_level(board, cell)
-        u = units.get(cell)
-        if u is not None and u.side != me.side:
-            level += u.height
-        return level
-
-    eye = ground_level(board, attacker) + me.height
-    feet = ground_level(board, target)
-    pa = np.array(grid.frame_center(attacker), dtype=float)
-    pt = np.array(grid.frame_center(target), dtype=float)
-    target_poly = grid.polygon(target)
-    d = pt - pa
-    perp = np.array([-d[1], d[0]]) / math.hypot(*d)
-    # Fan: the target hex's extent across the line of sight, sampled evenly (inside the hex).
-    reach = max(abs(float(np.dot(np.array(p) - pt, perp))) for p in target_poly.exterior.coords)
-    offsets = np.linspace(-reach, reach, fan + 2)[1:-1] * 0.999
-    zs = feet + (np.arange(heights) + 0.5) / heights * foe.height
-    # Candidate obstacle cells: every cell except the two figures' own, strictly higher than the
-    # lowest ray could be (cheap filter), near the line.
-    corridor = LineString([pa, pt]).buffer(reach + 2.5)
-    candidates = [
-        c
-        for c in grid.cells()
-        if c not in (attacker, target) and corridor.intersects(Point(grid.frame_center(c)))
-    ]
-    polys = {c: grid.polygon(c).buffer(-EPS, join_style="mitre") for c in candidates}
-    stopped = 0
-    total = 0
-    by: set[Cell] = set()
-    for off in offsets:
-        end = pt + perp * off
-        ray = LineString([pa, end])
-        length2 = float(np.dot(end - pa, end - pa))
-        crossings = []  # (t_min over the hex, obstacle top)
-        for c, poly in polys.items():
-            h = top(c)
-            if h < min(eye, feet):  # too low to stop any ray
-                continue
-            if not ray.intersects(poly):
-                continue
-            seg = ray.intersection(poly)
-            ts = [float(np.dot(np.array(p) - pa, end - pa)) / length2 for p in _coords(seg)]
-            crossings.append((min(ts), max(ts), h, c))
-        for z in zs:
-            total += 1
-            for t0, t1, h, c in crossings:
-                # ray height is linear in t; it is lowest over the hex at one end of the crossing
-                low = min(eye + (z - eye) * t0, eye + (z - eye) * t1)
-                if h >= low:
-                    stopped += 1
-                    by.add(c)
-                    break
-    share = stopped / total if total else 0.0
-    if stopped == total:
-        return Sight(False, 1.0, False, 0, sorted(by), "hidden behind terrain or enemies at least as tall")
-    cover = share >= 0.5
-    return Sight(True, share, cover, 1 if cover else 0, sorted(by))
-
-
-def _coords(geom) -> list[tuple[float, float]]:
-    if geom.is_empty:
-        return []
-    if hasattr(geom, "geoms"):
-        return [p for g in geom.geoms for p in _coords(g)]
-    return list(geom.coords)
-
-
 __all__ = [
     "RULES",
     "EPS",
@@ -393,9 +264,5 @@ __all__ = [
     "visible",
     "visible_from",
     "blockers",
-    "Unit",
-    "Sight",
-    "sagaborn_sight",
-    "ground_level",
     "AXIAL_DIRECTIONS",
 ]

@@ -11,7 +11,7 @@ A hex map is at least::
 
 plus what the systems need: ``objectives``; ``zones`` (per player: ``start`` and ``reserve``
 cells); Gorechosen ``pits`` and ``obstructions``; SagaBorn ``elevation`` ("col,row" -> level)
-and ``water``; Bladestorm ``walls`` (polylines/polygons in inches, on a ``grid: square`` map).
+and ``water``, and for dungeons ``doors``, ``chests`` and ``relics``; Bladestorm ``walls`` (polylines/polygons in inches, on a ``grid: square`` map).
 
 Every problem is reported (not just the first), each naming the entry, e.g.
 ``maps/x.yaml:7: blocked[3]: '14,2' is outside the 13x10 board (cols 0-12, rows 0-9)``.
@@ -88,7 +88,7 @@ class Wall(BaseModel):
         return g.buffer(self.thickness / 2) if self.thickness > 0 else g
 
 
-_CELL_LISTS = ("blocked", "objectives", "pits", "obstructions", "water")
+_CELL_LISTS = ("blocked", "objectives", "pits", "obstructions", "water", "doors", "chests", "relics")
 
 
 class BoardMap(BaseModel):
@@ -113,6 +113,11 @@ class BoardMap(BaseModel):
     elevation: dict[str, int] = Field(default_factory=dict)
     water: list[str] = Field(default_factory=list)
     walls: list[Wall] = Field(default_factory=list)
+    # SagaBorn dungeons: closed doors (block movement and sight until opened), chests (each holds
+    # one relic, revealed on its hex when opened) and relics lying on the ground.
+    doors: list[str] = Field(default_factory=list)
+    chests: list[str] = Field(default_factory=list)
+    relics: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _check_cells(self) -> "BoardMap":
@@ -185,6 +190,10 @@ class BoardMap(BaseModel):
             clash = None
             if cell in blocked:
                 clash = "blocked"
+            elif kind in ("doors", "chests", "relics") and cell in impassable["pit"] | impassable["obstruction"]:
+                clash = "pit or obstruction"
+            elif kind in ("chests", "relics", "zones") and cell in cells_of(("doors",)):
+                clash = "door"
             elif kind in ("objectives", "zones", "water") and cell in impassable["pit"]:
                 clash = "pit"
             elif kind in ("objectives", "zones", "water", "pits") and cell in impassable["obstruction"]:
@@ -237,6 +246,15 @@ class BoardMap(BaseModel):
 
     def water_cells(self) -> set[Cell]:
         return self._cells(self.water)
+
+    def door_cells(self) -> list[Cell]:
+        return [parse_cell(t) for t in self.doors]
+
+    def chest_cells(self) -> list[Cell]:
+        return [parse_cell(t) for t in self.chests]
+
+    def relic_cells(self) -> list[Cell]:
+        return [parse_cell(t) for t in self.relics]
 
     def impassable_cells(self) -> set[Cell]:
         """Cells nobody may enter: blocked, pits and obstructions."""

@@ -100,14 +100,11 @@ class Movement:
             return None
         if self.mover.system != "sagaborn":
             return 1
-        climb = self.levels.get(b, 0) - self.levels.get(a, 0)
-        if climb > self.mover.height:
-            return None
-        cost = 2 if b in self.water else 1
-        cost += max(0, climb)
-        if self.enemy_adjacent(a):
-            cost *= 2
-        return cost
+        # SagaBorn's step cost is a SagaBorn rule: asked of its mechanics, never written twice.
+        from generator.systems.sagaborn.mechanics import Hex, step_cost
+
+        return step_cost(Hex(self.levels.get(a, 0), a in self.water), Hex(self.levels.get(b, 0), b in self.water),
+                         self.mover.height, self.enemy_adjacent(a))
 
     def steps(self, cell: Cell) -> Iterable[tuple[Cell, int]]:
         for n in self._neighbours(cell):

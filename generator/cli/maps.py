@@ -108,6 +108,26 @@ def los_cmd(
         typer.echo(f"most exposed: {format_cell(cells[order[-1]])} sees {seen[order[-1]]} cells")
         return
     a = _cell_option(from_cell, "--from")
+    system_sight = _system_sight(board)
+    if to_cell is None and system_sight is not None:
+        # The map's own system judges sight (SagaBorn: elevation, water, cover): o seen, c in cover.
+        marks, seen_cells, cover_cells = {a: "@"}, [], []
+        for c in board.open_cells():
+            if c != a:
+                data = system_sight["data"](board, a, c)
+                if data["visible"]:
+                    (cover_cells if data["cover"] else seen_cells).append(c)
+                    marks[c] = "c" if data["cover"] else "o"
+        if as_json:
+            typer.echo(json.dumps({"from": list(a), "visible": [list(c) for c in seen_cells + cover_cells],
+                                   "cover": [list(c) for c in cover_cells]}))
+            return
+        total = len(board.open_cells()) - 1
+        typer.echo(f"{format_cell(a)} sees {len(seen_cells) + len(cover_cells)} of {total} other open cells "
+                   f"({len(cover_cells)} in cover), by the map's {board.system} sight rules:")
+        typer.echo(_sketch(board, marks))
+        typer.echo("@ viewer, o visible, c visible in cover, . hidden, # blocked (cells drawn row by row, not to scale)")
+        return
     if to_cell is None:
         seen = los.visible_from(board, a, rule)
         if as_json:
@@ -121,6 +141,11 @@ def los_cmd(
         typer.echo("@ viewer, o visible, . hidden, # blocked (cells drawn row by row, not to scale)")
         return
     b = _cell_option(to_cell, "--to")
+    if system_sight is not None:
+        # The map's own system judges sight (SagaBorn: elevation, water, cover).
+        data, text = system_sight["data"](board, a, b), system_sight["text"](board, a, b)
+        typer.echo(json.dumps({"from": list(a), "to": list(b), **data}) if as_json else text)
+        return
     stop = los.blockers(board, a, b, rule)
     if as_json:
         typer.echo(json.dumps({"from": list(a), "to": list(b), "rule": rule, "visible": not stop,
@@ -132,6 +157,17 @@ def los_cmd(
         first = format_cell(stop[0])
         more = f" (also {'; '.join(format_cell(c) for c in stop[1:])})" if len(stop) > 1 else ""
         typer.echo(f"{format_cell(a)} -> {format_cell(b)}: blocked by {first}{more} (rule {rule})")
+
+
+def _system_sight(board: BoardMap):
+    """The sight rule a map's system plugs in (``System.extra["map_sight"]``), or None."""
+    if not board.system:
+        return None
+    from generator.systems import SYSTEM_NAMES, get_system
+
+    if board.system not in SYSTEM_NAMES:
+        return None
+    return get_system(board.system).extra.get("map_sight")
 
 
 # ---- validation -------------------------------------------------------------------------------

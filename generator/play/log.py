@@ -79,6 +79,20 @@ def describe_event(event: Event, names: dict[str, str]) -> str:
     if action == "ability":
         dice = event.get("dice")
         return f"{who} uses {event['name']}" + (f" with {dice}" if dice else "") + (f": {event['effect']}" if event.get("effect") else "")
+    if action == "open":
+        what = event.get("what", "door")
+        return f"{who} opens the {what} at {event['cell']}" + (f", revealing {event['relic']}" if event.get("relic") else "")
+    if action == "relic":
+        what = event.get("what")
+        relic = event.get("relic", "a relic")
+        if what == "pick_up":
+            return f"{who} picks up {relic} at {event.get('cell', '')}"
+        if what == "pass":
+            return f"{who} passes {relic} to {target}"
+        if what == "use":
+            return f"{who} uses {relic}: heals {event.get('amount', 0)} (HP {event.get('hp', '?')})"
+        if what == "drop":
+            return f"{who} drops {relic} at {event.get('cell', '')}"
     if action == "wait":
         return f"{who} waits"
     if action == "control":

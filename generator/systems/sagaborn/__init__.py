@@ -2,7 +2,8 @@
 
 Modules: ``models`` (squad, team, talents, tables), ``mechanics`` (initiative, activation,
 attacks, terrain, talents, relics, the 12-round cut-off), ``cost`` (the points model),
-``build`` (random teams and the calculator), ``describe`` (text cards).
+``build`` (random teams and the calculator), ``describe`` (text cards), ``sight`` (sight and
+cover on the board), ``game`` (the battle on the board), ``policy`` (the greedy player).
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ from generator.systems.base import System
 from generator.systems.sagaborn.build import build_random, register_calc, roster_document
 from generator.systems.sagaborn.cost import price
 from generator.systems.sagaborn.describe import describe
+from generator.systems.sagaborn.game import SagaGame, make_battle
 from generator.systems.sagaborn.models import BattleDie, RandomTables, RulesText, Squad, TalentList, Team
+from generator.systems.sagaborn.policy import GreedyPolicy
+
+GAME = SagaGame()
 
 
 def combatants(roster: Team | Squad) -> list[Squad]:
@@ -20,10 +25,25 @@ def combatants(roster: Team | Squad) -> list[Squad]:
 
 
 def fight(side_a: Team, side_b: Team, rng) -> str | None:
-    """A stand-up fight of two teams (no board): "a", "b" or None at the 12-round cut-off."""
-    from generator.systems.sagaborn.sim import stand_up_fight
+    """One battle on the default map (the relic vault), both sides greedy: "a", "b" or None (a draw
+    at the cut-off). ``skirmish balance`` and ``skirmish demo`` measure win rates with it."""
+    from generator.play.engine import play
 
-    return stand_up_fight(combatants(side_a), combatants(side_b), rng)
+    # the battle's point limit is the larger of the two teams' (400 unless they agreed more)
+    battle = make_battle(side_a, side_b, {"points": max(side_a.point_limit, side_b.point_limit)})
+    return play(GAME, battle, {"a": GreedyPolicy(), "b": GreedyPolicy()}, rng, keep_log=False).winner
+
+
+def _map_sight_data(board, a, b):
+    from generator.systems.sagaborn.sight import map_sight
+
+    return map_sight(board, a, b)
+
+
+def _map_sight_text(board, a, b):
+    from generator.systems.sagaborn.sight import map_sight_text
+
+    return map_sight_text(board, a, b)
 
 
 SYSTEM = System(
@@ -43,6 +63,9 @@ SYSTEM = System(
     build_random=build_random,
     register_calc=register_calc,
     fight=fight,
+    game=GAME,
+    make_battle=make_battle,
+    policies={"greedy": GreedyPolicy},
     cost_unit="points",
-    extra={"roster_document": roster_document},
+    extra={"roster_document": roster_document, "map_sight": {"data": _map_sight_data, "text": _map_sight_text}},
 )

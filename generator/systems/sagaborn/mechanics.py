@@ -9,6 +9,7 @@ appends what it rolled to an optional ``log`` so a seed reproduces and explains 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from itertools import product
 from typing import Hashable, Iterable, Literal, Mapping, Optional, Sequence
@@ -205,6 +206,7 @@ def height_dice(attacker_level: int, defender_level: int) -> tuple[int, int]:
     return 0, 0
 
 
+@lru_cache(maxsize=4096)
 def cover_dice(hidden_fraction: float | Fraction) -> int:
     """One extra defence die when half or more of the target is hidden."""
     if not 0 <= hidden_fraction <= 1:
@@ -365,13 +367,20 @@ class TalentCards:
     def __init__(self, talents: Sequence[str]):
         self.talents = [find_talent(name).name for name in talents]
         self.exhausted: set[str] = set()
+        self._names: dict[str, str] = {}  # name as asked -> the talent's own name (asked often in play)
+
+    def _canon(self, name: str) -> str:
+        hit = self._names.get(name)
+        if hit is None:
+            hit = self._names[name] = find_talent(name).name
+        return hit
 
     def has(self, name: str) -> bool:
-        return find_talent(name).name in self.talents
+        return self._canon(name) in self.talents
 
     def ready(self, name: str) -> bool:
-        talent = find_talent(name)
-        return talent.name in self.talents and talent.name not in self.exhausted
+        name = self._canon(name)
+        return name in self.talents and name not in self.exhausted
 
     def exhaust(self, name: str) -> None:
         """Use a once-per-round talent; refused if the unit lacks it or already used it."""

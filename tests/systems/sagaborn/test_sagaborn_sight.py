@@ -1,9 +1,8 @@
-"""SagaBorn sight (Height, cover, units); Gorechosen arcs are tested with the Gorechosen rules."""
+"""SagaBorn sight: Height, cover, terrain levels, water and figures (the book's rules and example)."""
 
 import pytest
 
-from generator.boards import los
-from generator.boards.hexgrid import HexGrid
+from generator.systems.sagaborn import sight as los
 from generator.boards.mapfile import BoardMap
 
 # Pointy-top rows are straight lines of centres: attacker (0,2) looks along row 2 at (4,2).

@@ -1,0 +1,1038 @@
+"""A SagaBorn Battles battle on the hex board: state, legal actions and ``apply``.
+
+Built from :mod:`generator.systems.sagaborn.mechanics` (initiative, step costs, height dice, the
+melee height limit, attack dice, talents, relics, the cut-off score) and
+:mod:`generator.systems.sagaborn.sight` (sight and cover); this module only sequences them.
+
+The flow of a battle, as the book gives it:
+
+1. Set-up: each side's squads are placed in its deployment zone; a squad with Ruthless decides
+   whether to trade a defence die for an attack die for the whole battle.
+2. Each round: both sides roll initiative (3 battle dice, crits count 2, +1 per 10 unspent team
+   points, ties rolled again); the winner keeps the first activation or passes it. Then every
+   unit with a ready Battlecall may call a friendly squad within 2 hexes, which moves up to 2.
+3. Sides alternate activating one squad each (a side with none left lets the other finish).
+   An activated squad's units each make one move action (every unit moves first), then each
+   takes one standard action: attack, open a door or chest, pick up, pass or use a relic.
+4. An attack: both pools are rolled (Attack / Defense, +1 die to whoever stands higher, +1
+   defence die for cover); the attacker may Feint or use Lone Wolf, the defender may Parry or use
+   Lone Wolf; a friend with Protector may take the damage; a kill next to the attacker may
+   Cleave; a survivor may Riposte.
+5. The battle ends when a side has no units left, or after round 12: surviving points (squad
+   cost scaled by its surviving units) plus 20 per relic held decide.
+
+Where the book is silent we chose (also in docs/play-sagaborn.md):
+
+* Deployment: squads are placed in file order on their side's zone cells, nearest the zone's
+  first cell first; when a zone is too small the nearest open cells behind it are used.
+* Figures never move through other figures (friend or foe) nor end on them.
+* The units of a squad move in card order (unit 1 first), then act in the same order.
+* Talent cards belong to the squad card, so a squad's units share each once-per-round talent.
+* Battlecall: "within 2 spaces" means a unit of the called squad within 2 hexes of the caller;
+  each of its units may move up to 2 move points (normal costs) and may not end farther from the
+  caller than it started. Battlecall moves do not use up the squad's activation.
+* Rerolls: the attacker's (Feint, Lone Wolf) come before the defender's (Parry, Lone Wolf); no
+  die is rolled a third time; Parry rerolls up to two of the defender's non-shield dice.
+* Protector takes the whole damage of one attack, for a friend of another squad (a squad's own
+  card cannot guard itself). Cleave needs the victim (whoever died) to have been adjacent, on the
+  attacker's own activation; the extra attack follows the ordinary attack rules. Riposte is an ordinary
+  attack on the unit that just attacked, if it could attack it from where it stands.
+* Doors: a closed door blocks movement and sight; a unit next to it opens it (standard action)
+  for good. Chests: a unit on or next to a chest opens it; the chest's relic then lies on its hex.
+* Relics: picking one up needs the unit on its hex; passing one hands it to an adjacent friend; a
+  holder that is taken down drops its relics on its hex. Using a relic (heroes with the goblet
+  only) heals the hero 2 HP, once per relic per battle: the book names the action but no power.
+* Special abilities printed on example cards are text for the players; the engine does not play
+  them (the book defines none).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from generator.dice.battle_dice import CRIT, HIT, SHIELD, attack_odds, roll_faces
+from generator.dice.distribution import AttackOdds
+from generator.dice.rng import Rng
+from generator.errors import SkirmishError
+from generator.play.board import Board, board_for
+from generator.play.engine import Battle, Event, Outcome
+from generator.systems.sagaborn import mechanics as m
+from generator.systems.sagaborn.models import Squad, Team, UnitStats
+from generator.systems.sagaborn.sight import sight_table
+
+SIDES = ("a", "b")
+RELIC_HEAL = 2
+
+
+def other(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+@dataclass
+class Fighter:
+    """One figure on the board."""
+
+    uid: str
+    side: str
+    squad: int
+    name: str
+    stats: UnitStats
+    printed: UnitStats
+    hp: int
+    pos: tuple | None
+    hero: bool
+    relic_user: bool
+    weapon: str | None = None
+    relics: list = field(default_factory=list)
+
+    @property
+    def alive(self) -> bool:
+        return self.hp > 0
+
+
+@dataclass
+class SquadState:
+    side: str
+    index: int
+    card: Squad
+    units: list[str]
+    cards: m.TalentCards
+    activated: bool = False
+    ruthless: bool | None = None
+
+
+@dataclass
+class Strike:
+    """An attack being resolved, waiting for a talent decision."""
+
+    attacker: str
+    target: str
+    kind: str  # "attack" | "cleave" | "riposte"
+    att: list
+    dfn: list
+    first: dict
+    mods: dict
+    levels: dict
+    hidden: float
+    stage: str = "attacker"
+    att_rerolled: set = field(default_factory=set)
+    def_rerolled: set = field(default_factory=set)
+    talents: list = field(default_factory=list)
+    damage: int = 0
+    receiver: str | None = None
+    killed: bool = False
+    adjacent: bool = True
+
+
+class SagaGame:
+    """SagaBorn Battles on the engine's protocol."""
+
+    system = "sagaborn"
+
+    def new_state(self, battle: Battle, rng: Rng):
+        state = SagaState(battle)
+        return state, state.start(rng)
+
+
+class SagaState:
+    """One moment of a SagaBorn battle."""
+
+    def __init__(self, battle: Battle):
+        self.battle = battle
+        self.map = battle.rules["map"]
+        self.teams: dict[str, Team] = dict(battle.forces)
+        self._unspent = {s: self.teams[s].unspent for s in SIDES}  # points left unspent: initiative
+        self.names = dict(battle.names)
+        self.zones = battle.rules.get("zones", {"a": [], "b": []})
+        self.doors = set(battle.rules.get("doors", ()))  # closed door positions (labels)
+        self.board: Board = self._board_for_doors()
+        self._stand = {p: m.effective_level(self.board.level(p), self.board.water(p)) for p in self.board.cells}
+        self.round = 0
+        self.fighters: dict[str, Fighter] = {}
+        self.squads: dict[str, list[SquadState]] = {"a": [], "b": []}
+        self.relics: dict[str, dict] = {}  # name -> {"pos": pos|None, "holder": uid|None, "used": bool}
+        self.chests: dict[tuple, str] = {}  # pos -> relic name inside (closed chests)
+        self.phase = "setup"
+        self.turn = "a"
+        self.first = "a"
+        self.initiative_winner = "a"
+        self.active: SquadState | None = None
+        self.queue: list[str] = []  # units of the active squad still to move or act
+        self.callers: list[str] = []
+        self.called: list[str] = []
+        self.call_origin: str | None = None
+        self.strikes: list[Strike] = []
+        self.ended: Outcome | None = None
+        self._occ: dict[tuple, str] = {}
+        self._reach_cache: tuple | None = None
+        self._living: dict = {}
+        self._enemy_cells: dict = {}
+
+    # ---- set-up ---------------------------------------------------------------------------------
+
+    def _board_for_doors(self) -> Board:
+        return board_for(self.map, extra_blocked=tuple(sorted(self.doors)))
+
+    def start(self, rng: Rng) -> list[Event]:
+        self._rng = rng
+        events: list[Event] = []
+        board = self.board
+        for side in SIDES:
+            team = self.teams[side]
+            count = 0
+            cells = self._deployment(side)
+            for i, squad in enumerate(team.squads):
+                base = m.apply_talents(squad, squad.talents, decline=["Ruthless"])
+                uids = []
+                for u in range(squad.units):
+                    count += 1
+                    uid = f"{side}{count}"
+                    weapon = squad.weapons[u] if u < len(squad.weapons) else None
+                    stats = m.armed(base, weapon) if weapon else base
+                    name = squad.name if squad.units == 1 else f"{squad.name} {u + 1}"
+                    if not cells:
+                        raise SkirmishError(f"{self.map.name or 'map'}: zones: no room to deploy {name} for side {side}")
+                    pos = cells.pop(0)
+                    self.fighters[uid] = Fighter(uid, side, i, name, stats, stats, stats.hp, pos, squad.type == "hero",
+                                                 m.can_use_relic(squad), weapon.name if weapon else None)
+                    self._occ[pos] = uid
+                    uids.append(uid)
+                    events.append({"round": 0, "side": side, "fighter": uid, "action": "place", "cell": board.label(pos),
+                                   "level": self.level(pos)})
+                self.squads[side].append(SquadState(side, i, squad, uids, m.TalentCards(squad.talents)))
+        for n, label in enumerate(self.battle.rules.get("relics", ())):
+            self.relics[f"relic {n + 1}"] = {"pos": board.parse(label), "holder": None, "used": False}
+        for n, label in enumerate(self.battle.rules.get("chests", ())):
+            name = f"chest relic {n + 1}"
+            self.relics[name] = {"pos": None, "holder": None, "used": False}
+            self.chests[board.parse(label)] = name
+        self._ruthless_pending = [sq for side in SIDES for sq in self.squads[side] if "Ruthless" in sq.cards.talents]
+        if self._ruthless_pending:
+            self.phase = "ruthless"
+            self.turn = self._ruthless_pending[0].side
+        else:
+            events += self._new_round(rng)
+        return events
+
+    def _deployment(self, side: str) -> list:
+        board = self.board
+        zone = [board.parse(c) for c in self.zones.get(side, ())]
+        zone = [p for p in zone if not board.blocked(p)]
+        if not zone:
+            raise SkirmishError(f"{self.map.name or 'map'}: zones: side {side} has no open start cell")
+        rest = sorted((p for p in board.open if p not in zone),
+                      key=lambda p: (min(board.walk(z, p) for z in zone), board.cell_of(p)[1], board.cell_of(p)[0]))
+        return zone + rest
+
+    # ---- plain queries (also what the policies ask) --------------------------------------------
+
+    def level(self, pos) -> int:
+        """Standing level of a position (water one below its ground)."""
+        return self._stand[pos]
+
+    def living(self, side: str) -> list[Fighter]:
+        """The side's fighters still standing (kept until a fighter moves, is hurt or falls)."""
+        hit = self._living.get(side)
+        if hit is None:
+            hit = self._living[side] = [f for f in self.fighters.values() if f.side == side and f.hp > 0]
+        return hit
+
+    def _changed(self) -> None:
+        """Forget what depends on where fighters stand and who lives."""
+        self._living = {}
+        self._enemy_cells = {}
+        self._reach_cache = None
+
+    def squad_of(self, f: Fighter) -> SquadState:
+        return self.squads[f.side][f.squad]
+
+    def enemies_of(self, side: str) -> list[Fighter]:
+        return self.living(other(side))
+
+    def enemy_adjacent_cells(self, side: str) -> set:
+        """Hexes next to an enemy of ``side`` (leaving one costs double)."""
+        hit = self._enemy_cells.get(side)
+        if hit is None:
+            hit = set()
+            for e in self.enemies_of(side):
+                hit.update(self.board.neighbours(e.pos))
+            self._enemy_cells[side] = hit
+        return hit
+
+    def enemy_heights(self, side: str) -> dict:
+        """Where the enemies of ``side`` stand, with their Heights (what blocks its sight)."""
+        key = ("h", side)
+        hit = self._enemy_cells.get(key)
+        if hit is None:
+            hit = self._enemy_cells[key] = {e.pos: e.stats.height for e in self.enemies_of(side)}
+        return hit
+
+    def reach(self, f: Fighter, budget: int | None = None) -> dict:
+        """``{pos: (cost, previous)}`` for every hex ``f`` can end a move in (its own included).
+
+        The same search as :meth:`Board.reachable` with this step cost, run over the precomputed
+        step table (this is the inner loop of every greedy move, so it is written out here).
+        """
+        key = (f.uid, f.pos, budget)
+        if self._reach_cache is not None and self._reach_cache[0] == key:
+            return self._reach_cache[1]
+        budget = f.stats.move if budget is None else budget
+        avoid = self._occ
+        near = self.enemy_adjacent_cells(f.side)
+        steps = _step_table(self.board)[f.stats.height]
+        start = f.pos
+        found = {start: (0, None)}
+        heap = [(0, start)]
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            cost, here = pop(heap)
+            if cost > found[here][0]:
+                continue
+            leaving = here in near
+            for n, plain, doubled in steps[here]:
+                if n in avoid:
+                    continue
+                total = cost + (doubled if leaving else plain)
+                if total <= budget:
+                    old = found.get(n)
+                    if old is None or total < old[0]:
+                        found[n] = (total, here)
+                        push(heap, (total, n))
+        self._reach_cache = (key, found)
+        return found
+
+    def sight(self, f: Fighter, target: Fighter, from_pos=None):
+        """Sight and cover from ``f`` (standing on ``from_pos``, default where it is) to ``target``."""
+        enemies = self.enemy_heights(f.side)
+        if target.pos in enemies:
+            enemies = dict(enemies)
+            del enemies[target.pos]
+        return sight_table(self.board).look(from_pos or f.pos, target.pos, f.stats.height, target.stats.height, enemies)
+
+    def attack_view(self, f: Fighter, target: Fighter, from_pos=None):
+        """``f`` attacking ``target`` from ``from_pos`` (default where it stands): None when it may
+        not (out of range, out of sight, beyond the melee height limit), else its dice pools
+        ``(attack, defence, modifiers, hidden share)``: stats, high ground and cover."""
+        pos = from_pos or f.pos
+        tpos = target.pos
+        dq, dr = pos[0] - tpos[0], pos[1] - tpos[1]
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hex steps (SagaBorn boards are hex boards)
+        if d > f.stats.range or d == 0:
+            return None
+        stand = self._stand
+        la, lt = stand[pos], stand[tpos]
+        if d == 1:
+            if not m.can_strike(la, f.stats.height, lt, target.stats.height, f.stats.range, True):
+                return None
+            hidden = 0.0
+        else:
+            seen = self.sight(f, target, pos)
+            if not seen.visible:
+                return None
+            hidden = seen.hidden_share
+        key = (f.stats.attack, target.stats.defense, la, lt, hidden)
+        hit = _POOLS.get(key)
+        if hit is None:
+            att, dfn = m.attack_pools(f.stats, target.stats, la, lt, hidden)
+            up_att, up_def = m.height_dice(la, lt)
+            mods = {}
+            if up_att:
+                mods["height_attack"] = up_att
+            if up_def:
+                mods["height_defense"] = up_def
+            if m.cover_dice(hidden):
+                mods["cover"] = 1
+            hit = _POOLS[key] = (att, dfn, mods, hidden)
+        return hit
+
+    def can_attack(self, f: Fighter, target: Fighter, from_pos=None) -> bool:
+        """Whether ``f`` may attack ``target`` from ``from_pos``: range, sight, the melee height limit."""
+        return self.attack_view(f, target, from_pos) is not None
+
+    def pools(self, f: Fighter, target: Fighter, from_pos=None) -> tuple[int, int, dict, float]:
+        """Attack and defence dice of ``f`` attacking ``target`` (which it may attack)."""
+        view = self.attack_view(f, target, from_pos)
+        if view is None:
+            raise SkirmishError(f"{f.name} cannot attack {target.name} from there")
+        att, dfn, mods, hidden = view
+        return att, dfn, dict(mods), hidden
+
+    def odds(self, f: Fighter, target: Fighter, from_pos=None) -> AttackOdds:
+        """Exact odds of ``f``'s attack on ``target`` (talent rerolls not counted)."""
+        att, dfn, _, _ = self.pools(f, target, from_pos)
+        return attack_odds(att, dfn)
+
+    def targets(self, f: Fighter, from_pos=None) -> list[Fighter]:
+        pos = from_pos or f.pos
+        rng_ = f.stats.range
+        return [e for e in self.enemies_of(f.side) if self.attack_view(f, e, pos) is not None]
+
+    def nearest_friend(self, f: Fighter) -> int | None:
+        ds = [self.board.distance(f.pos, g.pos) for g in self.living(f.side) if g.uid != f.uid]
+        return min(ds) if ds else None
+
+    def relic_on(self, pos) -> str | None:
+        for name, r in self.relics.items():
+            if r["pos"] == pos and r["holder"] is None:
+                return name
+        return None
+
+    # ---- protocol -------------------------------------------------------------------------------
+
+    def current_player(self) -> str:
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        return self.ended is not None
+
+    def outcome(self) -> Outcome:
+        return self.ended
+
+    def current_unit(self) -> Fighter | None:
+        return self.fighters[self.queue[0]] if self.queue else None
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == "ruthless":
+            sq = self._ruthless_pending[0]
+            return [("ruthless", sq.index, True), ("ruthless", sq.index, False)]
+        if phase == "initiative":
+            return [("initiative", "keep"), ("initiative", "pass")]
+        if phase == "battlecall":
+            caller = self.fighters[self.callers[0]]
+            return [("battlecall", caller.uid, -1)] + [("battlecall", caller.uid, i) for i in self._callable(caller)]
+        if phase in ("move", "called"):
+            f = self.current_unit()
+            budget = m.BATTLECALL_MOVE if phase == "called" else None
+            found = self.reach(f, budget)
+            dests = list(found)
+            if phase == "called":
+                caller = self.fighters[self.call_origin]
+                d0 = self.board.distance(f.pos, caller.pos)
+                dests = [p for p in dests if self.board.distance(p, caller.pos) <= d0]
+            return [("move", f.uid, p) for p in dests]
+        if phase == "choose":
+            return [("activate", sq.index) for sq in self.squads[self.turn] if self._can_activate(sq)]
+        if phase == "act":
+            return self._act_options(self.current_unit())
+        if phase == "strike":
+            return self._strike_options(self.strikes[-1])
+        raise SkirmishError(f"sagaborn: no legal actions in phase {phase!r} (a rules bug)")
+
+    def apply(self, action, rng: Rng) -> list[Event]:
+        self._rng = rng
+        kind = action[0]
+        events: list[Event] = []
+        if kind == "ruthless":
+            sq = self._ruthless_pending.pop(0)
+            sq.ruthless = bool(action[2])
+            decline = [] if sq.ruthless else ["Ruthless"]
+            base = m.apply_talents(sq.card, sq.card.talents, decline=decline)
+            for uid, u in zip(sq.units, range(len(sq.units))):
+                f = self.fighters[uid]
+                weapon = sq.card.weapons[u] if u < len(sq.card.weapons) else None
+                f.stats = m.armed(base, weapon) if weapon else base
+                f.hp = f.stats.hp
+            self._changed()
+            events.append({"round": 0, "side": sq.side, "fighter": sq.units[0], "action": "ability", "name": "Ruthless",
+                           "effect": "trades a defence die for an attack die" if sq.ruthless else "declined",
+                           "used": sq.ruthless})
+            if self._ruthless_pending:
+                self.turn = self._ruthless_pending[0].side
+            else:
+                events += self._new_round(rng)
+        elif kind == "initiative":
+            passed = action[1] == "pass"
+            self.first = other(self.initiative_winner) if passed else self.initiative_winner
+            events.append({"round": self.round, "side": self.initiative_winner, "action": "initiative",
+                           "why": "passes the first activation" if passed else "keeps the first activation",
+                           "first": self.first, "passed": passed})
+            events += self._start_battlecalls()
+        elif kind == "battlecall":
+            events += self._battlecall(action)
+        elif kind == "move":
+            events += self._move(action)
+        elif kind == "activate":
+            events += self._activate(action[1])
+        elif kind in ("attack", "open", "pick_up", "pass", "use_relic", "hold"):
+            events += self._act(action, rng)
+        else:
+            events += self._strike_step(action, rng)
+        return events
+
+    # ---- rounds and activations -----------------------------------------------------------------
+
+    def _new_round(self, rng: Rng) -> list[Event]:
+        self.round += 1
+        events: list[Event] = [{"round": self.round, "action": "round"}]
+        for side in SIDES:
+            for sq in self.squads[side]:
+                sq.activated = False
+                sq.cards.refresh()
+        unspent = self._unspent
+        ini = m.roll_initiative(rng, SIDES, unspent)
+        for roll in ini.rolls:
+            events.append({"round": self.round, "action": "roll_off", "purpose": "initiative",
+                           "dice": {s: list(roll.faces[s]) for s in SIDES}, "scores": dict(roll.scores),
+                           "bonus": {s: m.initiative_bonus(unspent[s]) for s in SIDES},
+                           "winner": ini.winner if roll is ini.rolls[-1] else "tie"})
+        self.initiative_winner = ini.winner
+        self.phase = "initiative"
+        self.turn = ini.winner
+        return events
+
+    def _start_battlecalls(self) -> list[Event]:
+        order = [self.first, other(self.first)]
+        self.callers = [f.uid for side in order for f in self.living(side)
+                        if self.squad_of(f).cards.ready("Battlecall")]
+        return self._next_call()
+
+    def _callable(self, caller: Fighter) -> list[int]:
+        dists = {}
+        for sq in self.squads[caller.side]:
+            ds = [self.board.distance(caller.pos, self.fighters[u].pos) for u in sq.units
+                  if self.fighters[u].alive and u != caller.uid]
+            if ds and sq.index != caller.squad:
+                dists[sq.index] = min(ds)
+        return [i for i in m.battlecall_targets({k: v for k, v in dists.items()})]
+
+    def _next_call(self) -> list[Event]:
+        while self.callers:
+            caller = self.fighters[self.callers[0]]
+            if caller.alive and self.squad_of(caller).cards.ready("Battlecall") and self._callable(caller):
+                self.phase = "battlecall"
+                self.turn = caller.side
+                return []
+            self.callers.pop(0)
+        self.phase = "choose"
+        self.turn = self.first
+        return self._next_activation(start=True)
+
+    def _battlecall(self, action) -> list[Event]:
+        _, uid, index = action
+        caller = self.fighters[uid]
+        self.callers.pop(0)
+        if index < 0:
+            return self._next_call()
+        sq = self.squads[caller.side][index]
+        dists = {index: min(self.board.distance(caller.pos, self.fighters[u].pos) for u in sq.units
+                            if self.fighters[u].alive)}
+        m.battlecall(self.squad_of(caller).cards, index, dists)
+        self.called = [u for u in sq.units if self.fighters[u].alive]
+        self.call_origin = uid
+        self.queue = list(self.called)
+        self.phase = "called"
+        self.turn = caller.side
+        return [{"round": self.round, "side": caller.side, "fighter": uid, "action": "ability", "name": "Battlecall",
+                 "effect": f"calls {sq.card.name}", "squad": sq.card.name}]
+
+    def _can_activate(self, sq: SquadState) -> bool:
+        return not sq.activated and any(self.fighters[u].alive for u in sq.units)
+
+    def _next_activation(self, start: bool = False) -> list[Event]:
+        """After an activation (or at round start): who picks the next squad, or the round ends."""
+        if self._check_end():
+            return self._end_events()
+        if not start:
+            self.turn = other(self.turn)
+        for side in (self.turn, other(self.turn)):
+            if any(self._can_activate(sq) for sq in self.squads[side]):
+                self.turn = side
+                self.phase = "choose"
+                return []
+        # round over
+        if m.battle_over_by_cutoff(self.round):
+            return self._cutoff()
+        return self._new_round(self._rng)
+
+    def _activate(self, index: int) -> list[Event]:
+        sq = self.squads[self.turn][index]
+        sq.activated = True
+        self.active = sq
+        self.activation = m.SquadActivation(sq.card.name, sq.units)
+        self.queue = [u for u in sq.units if self.fighters[u].alive]
+        self.phase = "move"
+        return [{"round": self.round, "side": sq.side, "fighter": self.queue[0], "action": "activate",
+                 "squad": sq.card.name, "units": list(self.queue), "actions": 2}]
+
+    def _move(self, action) -> list[Event]:
+        _, uid, dest = action
+        f = self.fighters[uid]
+        called = self.phase == "called"
+        found = self.reach(f, m.BATTLECALL_MOVE if called else None)
+        path = self.board.path_to(found, dest)
+        events: list[Event] = []
+        if not called:
+            self.activation.move(uid)
+        if path:
+            cost = found[dest][0]
+            events.append({"round": self.round, "side": f.side, "fighter": uid, "action": "move",
+                           "path": [self.board.label(f.pos)] + [self.board.label(p) for p in path],
+                           "cost": cost, "move": m.BATTLECALL_MOVE if called else f.stats.move,
+                           "level": self.level(dest), **({"bonus": True, "ability": "Battlecall"} if called else {})})
+            del self._occ[f.pos]
+            f.pos = dest
+            self._occ[dest] = uid
+            self._changed()
+        self.queue.pop(0)
+        while self.queue and not self.fighters[self.queue[0]].alive:
+            self.queue.pop(0)
+        if self.queue:
+            return events
+        if called:
+            self.called = []
+            return events + self._next_call()
+        self.queue = [u for u in self.active.units if self.fighters[u].alive]
+        self.phase = "act"
+        return events
+
+    # ---- standard actions -----------------------------------------------------------------------
+
+    def _act_options(self, f: Fighter) -> list:
+        opts: list = [("hold", f.uid)]
+        for e in self.targets(f):
+            opts.append(("attack", f.uid, e.uid))
+        board = self.board
+        around = set(board.neighbours(f.pos)) | {f.pos}
+        for label in sorted(self.doors):
+            if board.parse(label) in set(board.neighbours(f.pos)):
+                opts.append(("open", f.uid, label))
+        for pos in sorted(self.chests):
+            if pos in around:
+                opts.append(("open", f.uid, board.label(pos)))
+        if self.relic_on(f.pos):
+            opts.append(("pick_up", f.uid))
+        if f.relics:
+            for g in self.living(f.side):
+                if g.uid != f.uid and board.distance(g.pos, f.pos) == 1:
+                    opts.append(("pass", f.uid, g.uid))
+            if f.relic_user and f.hp < f.stats.hp:
+                for name in f.relics:
+                    if not self.relics[name]["used"]:
+                        opts.append(("use_relic", f.uid, name))
+        return opts
+
+    def _act(self, action, rng: Rng) -> list[Event]:
+        kind, uid = action[0], action[1]
+        f = self.fighters[uid]
+        board = self.board
+        events: list[Event] = []
+        rule_name = {"hold": None, "attack": "attack", "open": "open", "pick_up": "pick_up_relic",
+                     "pass": "pass_relic", "use_relic": "use_relic"}[kind]
+        if rule_name:
+            self.activation.act(uid, rule_name)
+        base = {"round": self.round, "side": f.side, "fighter": uid}
+        if kind == "hold":
+            events.append({**base, "action": "wait"})
+        elif kind == "attack":
+            self._begin_strike(f, self.fighters[action[2]], "attack", rng)
+            return self._run_strikes(rng)
+        elif kind == "open":
+            label = action[2]
+            pos = board.parse(label)
+            if label in self.doors:
+                self.doors.discard(label)
+                self.board = self._board_for_doors()
+                self._changed()
+                events.append({**base, "action": "open", "cell": label, "what": "door"})
+            else:
+                name = self.chests.pop(pos)
+                self.relics[name]["pos"] = pos
+                events.append({**base, "action": "open", "cell": label, "what": "chest", "relic": name})
+        elif kind == "pick_up":
+            name = self.relic_on(f.pos)
+            relic = m.Relic(name, f.pos)
+            m.pick_up_relic(relic, uid, f.pos)
+            self.relics[name].update(pos=None, holder=uid)
+            f.relics.append(name)
+            events.append({**base, "action": "relic", "what": "pick_up", "relic": name, "cell": board.label(f.pos)})
+        elif kind == "pass":
+            to = self.fighters[action[2]]
+            name = f.relics[0]
+            relic = m.Relic(name, None, uid)
+            m.pass_relic(relic, uid, to.uid)
+            f.relics.remove(name)
+            to.relics.append(name)
+            self.relics[name]["holder"] = to.uid
+            events.append({**base, "action": "relic", "what": "pass", "relic": name, "target": to.uid})
+        elif kind == "use_relic":
+            name = action[2]
+            relic = m.Relic(name, None, uid)
+            m.use_relic(relic, uid, self.squad_of(f).card)
+            self.relics[name]["used"] = True
+            healed = min(RELIC_HEAL, f.stats.hp - f.hp)
+            f.hp += healed
+            events.append({**base, "action": "relic", "what": "use", "relic": name, "amount": healed, "hp": f.hp})
+        return events + self._after_act()
+
+    def _after_act(self) -> list[Event]:
+        self.queue.pop(0)
+        while self.queue and not self.fighters[self.queue[0]].alive:
+            self.queue.pop(0)
+        if self._check_end():
+            return self._end_events()
+        if self.queue:
+            self.phase = "act"
+            self.turn = self.active.side
+            return []
+        self.phase = "choose"
+        self.turn = self.active.side
+        return self._next_activation()
+
+    # ---- attacks --------------------------------------------------------------------------------
+
+    def _begin_strike(self, f: Fighter, target: Fighter, kind: str, rng: Rng) -> None:
+        att_n, def_n, mods, hidden = self.pools(f, target)
+        att, dfn = roll_faces(rng, att_n), roll_faces(rng, def_n)
+        s = Strike(f.uid, target.uid, kind, att, dfn, {"attack": list(att), "defense": list(dfn)}, mods,
+                   {"attacker": self.level(f.pos), "target": self.level(target.pos)}, hidden,
+                   adjacent=self.board.distance(f.pos, target.pos) == 1)
+        self.strikes.append(s)
+
+    def _strike_options(self, s: Strike) -> list:
+        a, t = self.fighters[s.attacker], self.fighters[s.target]
+        if s.stage == "attacker":
+            opts = []
+            cards = self.squad_of(a).cards
+            if cards.ready("Feint") and s.dfn:
+                seen = set()
+                for i, face in enumerate(s.dfn):
+                    if face not in seen and i not in s.def_rerolled:
+                        seen.add(face)
+                        opts.append(("feint", i))
+            if cards.ready("Lone Wolf") and self._alone(a) and len(s.att_rerolled) < len(s.att):
+                opts.append(("lone_wolf",))
+            return [("done",)] + opts if opts else []
+        if s.stage == "defender":
+            opts = []
+            cards = self.squad_of(t).cards
+            if cards.ready("Parry") and self._parry_dice(s):
+                opts.append(("parry",))
+            if cards.ready("Lone Wolf") and self._alone(t) and len(s.def_rerolled) < len(s.dfn):
+                opts.append(("lone_wolf",))
+            return [("done",)] + opts if opts else []
+        if s.stage == "protect":
+            opts = [("protect", g.uid) for g in self._protectors(t)] if s.damage > 0 else []
+            return [("done",)] + opts if opts else []
+        if s.stage == "cleave":
+            opts = [("cleave", e.uid) for e in self.targets(a)] if self._cleave_ready(s) else []
+            return [("done",)] + opts if opts else []
+        if s.stage == "riposte":
+            ok = (t.alive and a.alive and self.squad_of(t).cards.ready("Riposte")
+                  and self.can_attack(t, a))
+            return [("done",), ("riposte",)] if ok else []
+        return []
+
+    def _alone(self, f: Fighter) -> bool:
+        near = self.nearest_friend(f)
+        return near is None or near > m.LONE_WOLF_RADIUS
+
+    def _parry_dice(self, s: Strike) -> list[int]:
+        return [i for i, face in enumerate(s.dfn) if face != SHIELD and i not in s.def_rerolled][: m.PARRY_DICE]
+
+    def _protectors(self, t: Fighter) -> list[Fighter]:
+        out = []
+        for g in self.living(t.side):
+            if g.uid != t.uid and self.board.distance(g.pos, t.pos) <= m.PROTECTOR_RADIUS \
+                    and self.squad_of(g).cards.ready("Protector") and g.squad != t.squad:
+                out.append(g)
+        return out
+
+    def _cleave_ready(self, s: Strike) -> bool:
+        a = self.fighters[s.attacker]
+        return (s.kind != "riposte" and s.killed and s.adjacent and a.alive and a.side == self.active.side
+                and self.squad_of(a).cards.ready("Cleave"))
+
+    def _run_strikes(self, rng: Rng) -> list[Event]:
+        """Advance the innermost attack through its stages until a decision is needed or all end."""
+        events: list[Event] = []
+        while self.strikes:
+            s = self.strikes[-1]
+            if s.stage in ("attacker", "defender", "protect", "cleave", "riposte"):
+                if self._strike_options(s):
+                    self.phase = "strike"
+                    a = self.fighters[s.attacker]
+                    self.turn = a.side if s.stage in ("attacker", "cleave") else other(a.side)
+                    return events
+                events += self._advance(s, rng)
+                continue
+            # finished
+            self.strikes.pop()
+        return events + self._after_act()
+
+    def _advance(self, s: Strike, rng: Rng, *_):
+        """Move an attack past a stage with no (more) decisions."""
+        if s.stage == "attacker":
+            s.stage = "defender"
+            return []
+        if s.stage == "defender":
+            s.damage = m.attack_damage(s.att, s.dfn)
+            s.stage = "protect"
+            return []
+        if s.stage == "protect":
+            return self._land(s)
+        if s.stage == "cleave":
+            s.stage = "riposte"
+            return []
+        if s.stage == "riposte":
+            s.stage = "over"
+            return []
+        return []
+
+    def _land(self, s: Strike) -> list[Event]:
+        a, t = self.fighters[s.attacker], self.fighters[s.target]
+        receiver = self.fighters[s.receiver] if s.receiver else t
+        hits, crits = s.att.count(HIT), s.att.count(CRIT)
+        shields = s.dfn.count(SHIELD)
+        event = {"round": self.round, "side": a.side, "fighter": a.uid, "action": "attack", "target": t.uid,
+                 "weapon": a.weapon, "kind": s.kind, "rolls": {"attack": list(s.att), "defense": list(s.dfn)},
+                 "first_rolls": s.first, "hits": hits, "crits": crits, "shields": shields, "damage": s.damage,
+                 "modifiers": dict(s.mods), "level": dict(s.levels), "cover": "cover" in s.mods,
+                 "hidden": round(s.hidden, 4), "distance": self.board.distance(a.pos, t.pos),
+                 "from": self.board.label(a.pos), "cell": self.board.label(t.pos)}
+        if s.talents:
+            event["talents"] = list(s.talents)
+        events = [event]
+        if s.damage:
+            receiver.hp = max(0, receiver.hp - s.damage)
+            events.append({"round": self.round, "side": receiver.side, "fighter": receiver.uid, "action": "damage",
+                           "damage": s.damage, "hp": receiver.hp,
+                           **({"why": f"Protector, for {t.uid}"} if receiver is not t else {})})
+            if receiver.hp == 0:
+                s.killed = True
+                s.adjacent = self.board.distance(a.pos, receiver.pos) == 1
+                events += self._take_down(receiver)
+        s.stage = "cleave"
+        return events
+
+    def _take_down(self, f: Fighter) -> list[Event]:
+        events = [{"round": self.round, "side": f.side, "fighter": f.uid, "action": "taken_down",
+                   "cell": self.board.label(f.pos)}]
+        for name in f.relics:
+            self.relics[name].update(pos=f.pos, holder=None)
+            events.append({"round": self.round, "side": f.side, "fighter": f.uid, "action": "relic", "what": "drop",
+                           "relic": name, "cell": self.board.label(f.pos)})
+        f.relics = []
+        del self._occ[f.pos]
+        self._changed()
+        return events
+
+    def _strike_step(self, action, rng: Rng) -> list[Event]:
+        s = self.strikes[-1]
+        kind = action[0]
+        a, t = self.fighters[s.attacker], self.fighters[s.target]
+        events: list[Event] = []
+        if kind == "done":
+            events += self._advance(s, rng)
+        elif kind == "feint":
+            i = action[1]
+            before = list(s.dfn)
+            s.dfn = m.feint(rng, self.squad_of(a).cards, s.dfn, i)
+            s.def_rerolled.add(i)
+            s.talents.append("Feint")
+            events.append(self._ability(a, "Feint", f"defender rerolls die {i + 1}", before, s.dfn))
+        elif kind == "lone_wolf":
+            mine = s.stage == "attacker"
+            f = a if mine else t
+            faces, done = (s.att, s.att_rerolled) if mine else (s.dfn, s.def_rerolled)
+            before = list(faces)
+            new = m.lone_wolf(rng, self.squad_of(f).cards, faces, self.nearest_friend(f), done)
+            done.update(i for i in range(len(faces)))
+            if mine:
+                s.att = new
+            else:
+                s.dfn = new
+            s.talents.append("Lone Wolf")
+            events.append(self._ability(f, "Lone Wolf", "rerolls its dice", before, new))
+        elif kind == "parry":
+            idx = self._parry_dice(s)
+            before = list(s.dfn)
+            s.dfn = m.parry(rng, self.squad_of(t).cards, s.dfn, idx)
+            s.def_rerolled.update(idx)
+            s.talents.append("Parry")
+            events.append(self._ability(t, "Parry", f"rerolls dice {', '.join(str(i + 1) for i in idx)}", before, s.dfn))
+        elif kind == "protect":
+            g = self.fighters[action[1]]
+            if m.protector(self.squad_of(g).cards, self.board.distance(g.pos, t.pos)):
+                s.receiver = g.uid
+                s.talents.append("Protector")
+                events.append({"round": self.round, "side": g.side, "fighter": g.uid, "action": "ability",
+                               "name": "Protector", "effect": f"takes the damage meant for {t.uid}", "target": t.uid})
+            events += self._land(s)
+        elif kind == "cleave":
+            target = self.fighters[action[1]]
+            m.cleave(self.squad_of(a).cards, True, True)
+            s.stage = "riposte"
+            events.append({"round": self.round, "side": a.side, "fighter": a.uid, "action": "ability",
+                           "name": "Cleave", "effect": f"strikes again at {target.uid}", "target": target.uid})
+            self._begin_strike(a, target, "cleave", rng)
+        elif kind == "riposte":
+            m.riposte(self.squad_of(t).cards)
+            s.stage = "over"
+            events.append({"round": self.round, "side": t.side, "fighter": t.uid, "action": "ability",
+                           "name": "Riposte", "effect": f"strikes back at {a.uid}", "target": a.uid})
+            self._begin_strike(t, a, "riposte", rng)
+        return events + self._run_strikes(rng)
+
+    def _ability(self, f: Fighter, name: str, effect: str, before, after) -> Event:
+        return {"round": self.round, "side": f.side, "fighter": f.uid, "action": "ability", "name": name,
+                "effect": effect, "dice": {"before": list(before), "after": list(after)}}
+
+    # ---- the end --------------------------------------------------------------------------------
+
+    def _check_end(self) -> bool:
+        if self.ended is not None:
+            return True
+        alive = {s: bool(self.living(s)) for s in SIDES}
+        if all(alive.values()):
+            return False
+        winner = "a" if alive["a"] else ("b" if alive["b"] else None)
+        score = self.scores()
+        self.ended = Outcome(winner, {s: int(score[s]) for s in SIDES}, self.round,
+                             f"side {winner.upper()} took down every enemy" if winner else "both sides fell")
+        self.strikes = []
+        return True
+
+    def _end_events(self) -> list[Event]:
+        self.phase = "over"
+        return [{"round": self.round, "action": "end", "why": self.ended.reason, "winner": self.ended.winner}]
+
+    def scores(self) -> dict[str, Fraction]:
+        """Each side's cut-off score: surviving points plus 20 per relic held."""
+        out = {}
+        for side in SIDES:
+            survivors = [m.Survivors(sq.card, sum(1 for u in sq.units if self.fighters[u].alive))
+                         for sq in self.squads[side]]
+            held = sum(len(f.relics) for f in self.living(side))
+            out[side] = m.cutoff_score(survivors, held)
+        return out
+
+    def _cutoff(self) -> list[Event]:
+        score = self.scores()
+        winner = m.cutoff_winner(score)
+        held = {s: sum(len(f.relics) for f in self.living(s)) for s in SIDES}
+        self.ended = Outcome(winner, {s: int(score[s]) for s in SIDES}, self.round,
+                             f"the {m.ROUND_LIMIT}-round cut-off: points {float(score['a']):g} to {float(score['b']):g}")
+        self.phase = "over"
+        return [{"round": self.round, "action": "score", "vp": {s: float(score[s]) for s in SIDES},
+                 "total": {s: float(score[s]) for s in SIDES}, "relics": held},
+                {"round": self.round, "action": "end", "why": self.ended.reason, "winner": winner}]
+
+    def header(self) -> dict[str, Any]:
+        grid = self.map.model_dump(mode="json", exclude_defaults=True)
+        grid.update(grid=self.map.grid, width=self.map.width, height=self.map.height,
+                    orientation=self.map.orientation, offset=self.map.offset)
+        sides = {}
+        for side in SIDES:
+            fighters = []
+            for sq in self.squads[side]:
+                for uid in sq.units:
+                    f = self.fighters[uid]
+                    fighters.append({"id": uid, "name": f.name, "squad": sq.card.name, "type": sq.card.type,
+                                     **f.printed.model_dump(), "stats": f.stats.model_dump(),
+                                     "talents": list(sq.cards.talents),
+                                     "weapon": f.weapon, "points": float(Fraction(sq.card.total_cost, sq.card.units))})
+            team = self.teams[side]
+            sides[side] = {"name": self.names.get(side, team.name), "points": team.total_cost,
+                           "unspent": team.unspent, "initiative_bonus": team.initiative_bonus, "fighters": fighters}
+        return {"grid": grid, "sides": sides}
+
+
+_step_tables: dict[int, tuple[Board, dict]] = {}
+_POOLS: dict[tuple, tuple] = {}
+
+
+def _step_table(board: Board) -> dict:
+    """Every step's cost on a board, from :func:`mechanics.step_cost`: ``{height: {cell: [(next,
+    cost, cost when leaving a hex next to an enemy), ...]}}`` for Heights 1-5, impossible steps
+    left out (one table per board, shared by every battle on it)."""
+    hit = _step_tables.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    table: dict = {}
+    for height in range(1, 6):
+        per = table[height] = {}
+        for a in board.open:
+            ha = m.Hex(board.level(a), board.water(a))
+            out = []
+            for b in board.open_neighbours(a):
+                hb = m.Hex(board.level(b), board.water(b))
+                plain = m.step_cost(ha, hb, height, False)
+                if plain is not None:
+                    out.append((b, plain, m.step_cost(ha, hb, height, True)))
+            per[a] = tuple(out)
+    if len(_step_tables) >= 64:
+        _step_tables.clear()
+    _step_tables[id(board)] = (board, table)
+    return table
+
+
+# ---- seating two teams on a map -----------------------------------------------------------------
+
+DEFAULT_MAP = "sagaborn-relic-vault.yaml"
+POINT_LIMIT = 400
+
+
+def default_map():
+    """The default SagaBorn battlefield (``maps/sagaborn-relic-vault.yaml`` through the content
+    library, so a user's --content folder may replace it), read once per file."""
+    from generator.boards.mapfile import load_map
+    from generator.content.library import library
+
+    path = library().path(f"maps/{DEFAULT_MAP}")
+    hit = _DEFAULT.get(path)
+    if hit is None:
+        hit = _DEFAULT[path] = load_map(path)
+    return hit
+
+
+_default_map = default_map
+_DEFAULT: dict = {}
+
+
+def make_battle(force_a: Team, force_b: Team, options: dict | None = None) -> Battle:
+    """Seat two teams on a SagaBorn map: side A in the map's first zone, side B in its second.
+
+    ``options``: ``map`` (a BoardMap; default the relic vault), ``points`` (the battle's point
+    limit, 400 unless the players agree more). SagaBorn has no battle cards, twists or variants;
+    naming one is an error. Errors name the file (or map/team name) and the field.
+    """
+    options = dict(options or {})
+    board_map = options.get("map") or _default_map()
+    where = options.get("map_file") or board_map.name or "map"
+    for key in ("card", "twist", "variant"):
+        if options.get(key):
+            raise SkirmishError(f"--{'battle' if key == 'card' else key}: {options[key]!r}: SagaBorn Battles has no "
+                                f"battle cards, twists or variants; choose the battlefield with --map")
+    if board_map.grid != "hex":
+        raise SkirmishError(f"{where}: grid: SagaBorn Battles is played on hex maps, not {board_map.grid!r}")
+    zones = [z for z in board_map.zones.values() if z.start]
+    if len(zones) < 2:
+        raise SkirmishError(f"{where}: zones: SagaBorn needs two deployment zones with start cells (one per side), "
+                            f"the map has {len(zones)}")
+    limit = int(options.get("points") or POINT_LIMIT)
+    for side, team in (("a", force_a), ("b", force_b)):
+        if not isinstance(team, Team):
+            raise SkirmishError(f"side {side}: a SagaBorn battle needs a team (kind: team), got {type(team).__name__}")
+        if team.total_cost > limit:
+            where_team = (options.get("files") or {}).get(side) or team.name
+            raise SkirmishError(f"{where_team}: point_limit: the team costs {team.total_cost} points, over the "
+                                f"battle's {limit}-point limit (both sides get equal points)")
+    board = board_for(board_map, extra_blocked=tuple(sorted(board_map.doors)))
+    capacity = len(board.open)
+    units = sum(sq.units for t in (force_a, force_b) for sq in t.squads)
+    if units > capacity:
+        raise SkirmishError(f"{where}: width/height: {units} figures do not fit on {capacity} open hexes")
+    rules = {
+        "zones": {"a": list(zones[0].start), "b": list(zones[1].start)},
+        "doors": list(board_map.doors),
+        "chests": list(board_map.chests),
+        "relics": list(board_map.relics),
+        "points": limit,
+    }
+    rules["map"] = board_map
+    return Battle(system="sagaborn", forces={"a": force_a, "b": force_b}, board=board, rules=rules,
+                  names={"a": force_a.name, "b": force_b.name})
