@@ -18,6 +18,7 @@ FORCES = {
     "warcry": ("warcry/example-gilded-ruin.yaml", "warcry/example-marrowfen-raiders.yaml"),
     "gorechosen": ("gorechosen/example_brass_pit.yaml", "gorechosen/example_cinder_arena.yaml"),
     "bladestorm": ("bladestorm/example-test-of-arms-outriders.yaml", "bladestorm/example-test-of-arms-wardens.yaml"),
+    "sagaborn": ("sagaborn/house-vareth.yaml", "sagaborn/driftborn.yaml"),
 }
 
 
@@ -27,7 +28,7 @@ def _scenario(name: str, seed: int):
     rosters = [load_roster(C / path)[1] for path in FORCES[name]]
     data = {"system": name, "kind": "scenario", "seed": seed, "title": "A test", "tale": "A test.",
             "map": parts["map"], "deployment": parts["deployment"], "objectives": parts["objectives"],
-            "victory": parts["victory"], "budgets": {"a": 5000, "b": 5000},
+            "victory": parts["victory"], "budgets": {"a": 400, "b": 400} if name == "sagaborn" else {"a": 5000, "b": 5000},
             "forces": {"a": roster_dump(rosters[0]), "b": roster_dump(rosters[1])}}
     if parts.get("twist"):
         data["twist"] = parts["twist"]

@@ -12,6 +12,7 @@ from generator.systems.base import System
 from generator.systems.sagaborn.build import build_random, register_calc, roster_document
 from generator.systems.sagaborn.cost import price
 from generator.systems.sagaborn.describe import describe
+from generator.systems.sagaborn import scenario
 from generator.systems.sagaborn.game import SagaGame, make_battle
 from generator.systems.sagaborn.models import BattleDie, RandomTables, RulesText, Squad, TalentList, Team
 from generator.systems.sagaborn.policy import GreedyPolicy
@@ -66,6 +67,9 @@ SYSTEM = System(
     game=GAME,
     make_battle=make_battle,
     policies={"greedy": GreedyPolicy},
+    scenario_draft=scenario.draft,
+    scenario_options=scenario.scenario_options,
     cost_unit="points",
-    extra={"roster_document": roster_document, "map_sight": {"data": _map_sight_data, "text": _map_sight_text}},
+    extra={"roster_document": roster_document, "map_sight": {"data": _map_sight_data, "text": _map_sight_text},
+           "scenario_points": 400},
 )
