@@ -71,6 +71,19 @@ def random_force(system: Any, points: float, rng: Any, name: str = "random force
     return roster_from(system, [b.combatant for b in built], name)
 
 
+def with_members(system: Any, roster: Any, combatants: Sequence[Any], name: str) -> Any:
+    """``roster`` with its combatants replaced (everything else kept: ability card, point limit,
+    notes), validated again; falls back to :func:`roster_from` when the list is not found."""
+    listed = list(system.combatants(roster))
+    for field_name, value in roster:
+        if isinstance(value, list) and value and value == listed:
+            data = roster.model_dump()
+            data[field_name] = [c.model_dump() if hasattr(c, "model_dump") else c for c in combatants]
+            data["name"] = name
+            return type(roster).model_validate(data)
+    return roster_from(system, combatants, name)
+
+
 def plus_one(system: Any, roster: Any) -> Any:
     """The same roster with its first combatant twice: the "clearly stronger" side of the checks."""
     listed = list(system.combatants(roster))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from generator.balance.forces import force_cost, members, random_force, roster_from
+from generator.balance.forces import force_cost, members, random_force, roster_from, with_members
 from generator.balance.matchup import Verdict, play_verdict
 from generator.balance.runner import Job, Runner, check_playable, make_runner
 from generator.balance.sequential import Plan
@@ -82,7 +82,7 @@ def _swapped(system, base: Candidate, points: float, tolerance: float, rng: Rng,
         trial = list(all_members)
         trial[slot] = fresh
         try:
-            force = roster_from(system, trial, name)
+            force = with_members(system, base.force, trial, name)
         except SkirmishError:
             continue
         except ValueError:
@@ -196,7 +196,9 @@ def near_mirror(
     options = dict(options or {})
     own = runner is None
     runner = runner or make_runner(1)
-    start = roster_from(system, list(system.combatants(against)), name)
+    # the whole roster copied (a team's point limit, notes, everything), only the name changed
+    start = against.model_copy(update={"name": name}) if hasattr(against, "model_copy") else \
+        roster_from(system, list(system.combatants(against)), name)
     best = Candidate(start, force_cost(system, start), score=0.5, origin="a copy of the other force")
     log = ["started from a copy of the other force (a mirror match is even)"]
     steps = [best.force]
