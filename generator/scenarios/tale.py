@@ -70,11 +70,17 @@ def tell(system: str, force_a: str, force_b: str, scoring: list[str], seed: int,
     return " ".join(parts)
 
 
+#: Where a generated battle happens, for its title (our own words).
+PLACES = ["the Crossing", "Dusk", "the Old Stones", "the Ridge", "the Broken Bridge", "Cinder Fen", "the Salt Road",
+          "the Hollow Hill", "Gallows Ford", "the Last Well", "Ashfall", "the Drowned Chapel", "Wolfsgate",
+          "the Split Oak", "Mourning Tor", "the Red Mill"]
+
+
 def title(system: str, card: str | None, place: str | None, seed: int) -> str:
     """A title such as "Blood on the Altar at the Ford"."""
     rng = _rng(seed)
     base = card or rng.choice(["Clash", "Reckoning", "Ambush", "Feud", "Last Stand"])
-    where = place or rng.choice(["the Crossing", "Dusk", "the Old Stones", "the Ridge"])
+    where = place or rng.choice(PLACES)
     return f"{base} at {where}"
 
 
