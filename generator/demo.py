@@ -1,7 +1,10 @@
-"""The demo job: everything the tool makes, on built-in content, in one folder.
+"""The demo job, the tool's main job on built-in defaults: a balanced scenario per system.
 
-Each step is independent; a step whose part of the tool is missing is skipped with a note, so
-the demo always produces what the installed tool can make.
+For each system with a scenario recipe: a fair map and rules drawn from the decks, two forces the
+simulator finds even on that battle, the scenario file, its booklet (with PNG previews of the
+first pages), the map and the cards, in ``output/demo/<system>/``; then the book's odds tables
+and a reference sheet per system. The searches are lighter than ``skirmish scenario``'s (see
+``DEMO_SETTINGS``) so the whole demo takes about a minute on two cores.
 """
 
 from __future__ import annotations
@@ -10,7 +13,6 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from generator.boards.mapgen import generate_map
 from generator.dice import bladestorm
 
 
@@ -41,37 +43,6 @@ def odds_tables(out: Path) -> list[Path]:
     ]
 
 
-def builtin_rosters() -> dict[str, list[Path]]:
-    """Every built-in roster file, by system."""
-    from generator.content import ROSTER_KINDS, ContentLibrary
-    from generator.systems import SYSTEM_NAMES
-
-    lib = ContentLibrary(user_dir=None)
-    out: dict[str, list[Path]] = {}
-    for name in SYSTEM_NAMES:
-        out[name] = [loaded.path for loaded in lib.load(name) if loaded.kind in ROSTER_KINDS]
-    return out
-
-
-def card_decks(out: Path, log: Callable[[str], None]) -> list[Path]:
-    """One print-and-play deck per system: A4, 3 mm bleed, crop marks, duplex backs, PNG previews."""
-    from generator.layout.deck import PrintOptions, load_cards, print_deck
-    from generator.layout.sizes import card_size, page_size
-
-    written: list[Path] = []
-    opts = PrintOptions(page=page_size("a4"), card=card_size("poker"), bleed=3.0, crop_marks=True,
-                        backs=True, formats=("pdf", "png"), png_dpi=80)
-    for system, paths in builtin_rosters().items():
-        if not paths:
-            continue
-        result = print_deck(load_cards(paths), out / "cards" / system, opts, name=f"{system}-cards")
-        for warning in result.warnings:
-            log(f"warning: {warning}")
-        written += [Path(f) for f in result.files if str(f).endswith(".pdf")]
-        log(f"{system}: {result.cards} cards on {result.sheets} pages")
-    return written
-
-
 def reference_sheets(out: Path) -> list[Path]:
     """A quick-reference sheet per system, charts drawn from the exact odds."""
     from generator.layout.reference import write_reference
@@ -86,30 +57,10 @@ def reference_sheets(out: Path) -> list[Path]:
     return written
 
 
-def maps(out: Path, seed: int, log: Callable[[str], None]) -> list[Path]:
-    """A fair generated map per hex system, saved as a map file and printed at true scale."""
-    from generator.boards.mapfile import save_map
-    from generator.boards.render import render_map
-
-    written: list[Path] = []
-    for system in ("bladeborn", "sagaborn", "gorechosen"):
-        generated = generate_map(system, seed=seed)
-        map_file = out / "maps" / f"{system}-map.yaml"
-        save_map(generated.board, map_file)
-        written.append(map_file)
-        written += [Path(p) for p in render_map(generated.board, out / "maps" / f"{system}-map.pdf", fmt="pdf",
-                                                hex_size_mm=25.0, page="a4")
-                    if str(p).endswith(".pdf")]
-        report = generated.summary() + "\n\n" + generated.report.table() + "\n"
-        written.append(_write(out / "maps" / f"{system}-fairness.txt", report))
-        log(f"{system} map: {generated.board.width}x{generated.board.height}, seed {seed}")
-    return written
-
-
-#: How hard the demo looks for an even battle: a small search and one look at 600 battles (enough
-#: for a 95% interval of +-4 points), so the whole demo stays near a minute on two cores.
+#: How hard the demo looks for an even battle: one swap away from a mirror match, and a verdict
+#: with one look at 1,200 battles (a 95% interval of +-2.8 points).
 DEMO_SETTINGS = dict(battles=1200, look_every=1200, swaps=1, screen_battles=150, rounds=2, variants=3)
-#: Systems whose battles are quick get the full 2,000 battles: a 95% interval of +-2.2 points.
+#: Systems whose battles are quick get 2,000 battles (+-2.2 points); SagaBorn's slow ones 1,000.
 DEMO_BATTLES = {"gorechosen": 2000, "bladestorm": 2000, "sagaborn": 1000}
 #: The demo's forces per side (smaller than a full game, so the demo stays near a minute).
 DEMO_POINTS = {"warcry": 600, "bladeborn": 400, "sagaborn": 250}

@@ -9,8 +9,6 @@ import json
 import pytest
 
 from generator import demo
-from generator.boards.mapfile import dump_map, load_map
-from generator.boards.mapgen import generate_map
 from generator.demo import run_demo
 
 
@@ -24,35 +22,29 @@ def test_the_odds_tables_are_the_books_match_ups(tmp_path):
     assert not [p for p in tmp_path.rglob(".*")], "temporary files left behind"
 
 
-def test_the_maps_come_from_the_seed_with_a_fairness_report(tmp_path):
+def test_a_demo_scenario_is_written_whole_with_booklet_previews(tmp_path):
+    """One system's part of the demo: a balanced (or honestly reported) scenario and its files."""
+    from generator.scenarios.model import load_scenario
+
     log: list[str] = []
-    written = demo.maps(tmp_path, seed=4, log=log.append)
-    assert all(p.exists() and p.stat().st_size > 0 for p in written)
-    for system in ("bladeborn", "sagaborn", "gorechosen"):
-        board = load_map(tmp_path / "maps" / f"{system}-map.yaml")
-        assert dump_map(board) == dump_map(generate_map(system, seed=4).board)
-        report = (tmp_path / "maps" / f"{system}-fairness.txt").read_text()
-        assert "exposure" in report and "connected: yes" in report
-        assert ("nearest-first distances" in report) == bool(board.objectives)
-    assert "move points" in (tmp_path / "maps" / "sagaborn-fairness.txt").read_text()
-    assert any("sagaborn map" in line for line in log)
-    for pdf in (p for p in written if p.suffix == ".pdf"):
-        assert pdf.read_bytes().startswith(b"%PDF"), pdf
-
-
-def test_every_system_has_built_in_rosters_for_the_decks():
-    rosters = demo.builtin_rosters()
-    assert all(rosters[system] for system in ("bladestorm", "sagaborn", "warcry", "bladeborn", "gorechosen"))
+    written = demo.scenarios(tmp_path, seed=3, log=log.append, systems=["gorechosen"], jobs=1)
+    names = {p.relative_to(tmp_path).as_posix() for p in written}
+    assert {"gorechosen/scenario.yaml", "gorechosen/booklet.pdf", "gorechosen/map.svg", "gorechosen/cards.pdf",
+            "gorechosen/booklet-p1.png", "scenarios.txt"} <= names
+    loaded = load_scenario(tmp_path / "gorechosen" / "scenario.yaml")
+    assert loaded.scenario.balance is not None and loaded.scenario.balance.games >= 2
+    assert any("gorechosen:" in line and "battles" in line for line in log)
+    assert (tmp_path / "scenarios.txt").read_text().startswith("gorechosen: ")
 
 
 @pytest.mark.slow
-def test_demo_writes_every_kind_of_output_and_the_maps_come_from_the_seed(tmp_path):
+def test_demo_writes_a_scenario_per_system_and_the_odds_and_sheets(tmp_path):
     log: list[str] = []
     written = run_demo(tmp_path, seed=4, log=log.append)
     assert all(p.exists() and p.stat().st_size > 0 for p in written)
-    assert not [p for p in tmp_path.rglob(".*")], "temporary files left behind"
     names = {p.relative_to(tmp_path).as_posix() for p in written}
-    assert {"odds-warriors-of-ash.json", "maps/sagaborn-map.yaml", "maps/sagaborn-fairness.txt",
-            "reference/bladestorm-reference.pdf", "balance.txt"} <= names
+    assert {"odds-warriors-of-ash.json", "reference/bladestorm-reference.pdf", "scenarios.txt"} <= names
+    for system in ("bladeborn", "warcry", "gorechosen", "bladestorm", "sagaborn"):
+        assert f"{system}/booklet.pdf" in names and f"{system}/scenario.yaml" in names
     for pdf in (p for p in written if p.suffix == ".pdf"):
         assert pdf.read_bytes().startswith(b"%PDF"), pdf
