@@ -43,6 +43,9 @@ def _full_scenario(path: str | Path) -> "Scenario":
     loaded = load_full(path)
     scn = loaded.scenario
     names = {side: str(getattr(loaded.rosters[side], "name", None) or f"side {side}") for side in ("a", "b")}
+    if getattr(loaded.system, "scenario_options", None) is not None:
+        # the system reads the whole scenario itself: deployment, victory, twist, relics...
+        return Scenario(loaded.system, dict(loaded.rosters), names, loaded.system.scenario_options(loaded), Path(path), [])
     base = {"map": loaded.board, "card": None, "variant": getattr(scn, "variant", None)}
     twist = scn.twist.name if scn.twist is not None else None
     # the first reading of the twist the system accepts: as a twist, as a variant (Gorechosen's

@@ -21,6 +21,7 @@ def scenario(
     battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="At most this many battles for the balance verdict."),
     jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Processes to play battles on (default: all cores)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="A Dask scheduler address to play the battles on."),
+    pick: str = typer.Option("random", "--pick", help="How cards are drawn from the decks: random, or veto (three dealt, each player strikes one in turn)."),
     page: str = typer.Option("a4", "--page", help=PAGE_HELP),
     force: bool = typer.Option(False, "--force", help="Replace files in the folder that this tool did not write."),
     json_out: bool = typer.Option(False, "--json", help="Print the scenario summary as JSON, with the balance figures under 'balance'."),
@@ -58,7 +59,7 @@ def scenario(
     with spinner(f"building a balanced {system} scenario", quiet=json_out) as say:
         made = generate(system.lower(), seed, points=points, size=size, keep=keeps, base=base, given=given,
                         settings=Settings(battles=battles), jobs=jobs, scheduler=scheduler,
-                        progress=(say if callable(say) else None))
+                        progress=(say if callable(say) else None), pick=pick)
         written = write_scenario(made, out, force=force, page=page)
     scn = made.scenario
     summary = {

@@ -25,6 +25,10 @@ from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 
 KEEPABLE = ("map", "rules", "forces")
+#: How cards are drawn: shuffled (random), or three dealt and the players strike in turn (veto;
+#: the simulated players strike at random). "The underdog chooses" needs the forces first, so it
+#: is for decks drawn at the table (``generator.scenarios.decks.draw``), not for the generator.
+PICKS = ("random", "veto")
 
 
 @dataclass
@@ -116,6 +120,7 @@ def generate(
     jobs: int | None = 1,
     scheduler: Any = None,
     progress: Callable[[str], None] | None = None,
+    pick: str = "random",
 ) -> Generated:
     """One scenario for ``system_name`` (see the module docstring).
 
@@ -143,7 +148,9 @@ def generate(
 
     # 1. map and rules
     say("drawing the map and the rules")
-    parts = draft(system.name, rng.spawn("draft"), size=size)
+    if pick not in PICKS:
+        raise SkirmishError(f"--pick {pick!r}: choose one of {', '.join(PICKS)}")
+    parts = draft(system.name, rng.spawn("draft"), size=size, mode=pick)
     if base is not None:
         old = base.scenario.model_dump(mode="json", exclude_none=True)
         if "map" in keep:

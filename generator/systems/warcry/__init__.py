@@ -51,10 +51,10 @@ def _greedy():
     return BladebornGreedy()
 
 
-def _scenario_draft(system_name, rng, size=None):
+def _scenario_draft(system_name, rng, size=None, mode="random"):
     from generator.systems.bladeborn.scenario import draft
 
-    return draft(system_name, rng, size)
+    return draft(system_name, rng, size, mode)
 
 
 def _scenario_options(loaded):
