@@ -210,9 +210,9 @@ def near_mirror(
             trials = [_swapped(system, best, max(points, best.cost), tolerance, rng.spawn(f"round-{r}-variant-{v}"), name)
                       for v in range(variants)]
             reasons = sorted({t for t in trials if isinstance(t, str)})
-            trials = [t for t in trials if not isinstance(t, str)]
+            trials = [t for t in trials if not isinstance(t, str) and playable(system, t.force, against, options)]
             if not trials:
-                log.append(f"round {r + 1}: {'; '.join(reasons)}")
+                log.append(f"round {r + 1}: {'; '.join(reasons) or 'no swapped force could play this battle'}")
                 break
             _screen(system, against, trials, options, rng.spawn(f"screen-round-{r}"), screen_battles, runner, None)
             screened += len(trials)
@@ -243,3 +243,13 @@ def screen(system: Any, force_a: Any, force_b: Any, options: dict | None, rng: R
         if own:
             runner.close()
     return (winners.count("A") + 0.5 * winners.count(None)) / len(winners), winners.count(None) / len(winners)
+
+
+def playable(system: Any, force_a: Any, force_b: Any, options: dict | None) -> bool:
+    """Can these forces be seated on this battle at all? (A base too large for every gap, a team
+    over the point limit... are refused by the system before any battle.)"""
+    try:
+        system.make_battle(force_a, force_b, dict(options or {}))
+    except SkirmishError:
+        return False
+    return True

@@ -131,7 +131,7 @@ def generate(
     from generator.balance.matchup import play_verdict
     from generator.balance.runner import make_runner
     from generator.balance.sequential import Plan
-    from generator.balance.tune import near_mirror, screen
+    from generator.balance.tune import near_mirror, playable, screen
     from generator.systems import get_system
 
     system = get_system(system_name)
@@ -183,6 +183,8 @@ def generate(
                                                        name=f"{system.title} force A")
             provisional = _validated(_scenario_data(system, seed, parts, {"a": candidate, "b": candidate}, budgets, None))
             candidate_options = options_of(provisional)
+            if not ("a" in given or "b" in given) and not playable(system, candidate, candidate, candidate_options):
+                continue  # e.g. a base too large for every gap of this map
             if "a" in given or "b" in given:
                 force_a, options = candidate, candidate_options
                 break
@@ -193,6 +195,9 @@ def generate(
             if draws <= settings.max_draws:
                 break
         if force_a is None:
+            if not tried:
+                raise SkirmishError(f"{system.title}: no random force in {settings.lively_tries} tries could play on this "
+                                    "map (try another --seed or --size)")
             draws, attempt, force_a, options = min(tried, key=lambda t: (t[0], t[1]))
             if draws > settings.max_draws:
                 notes.append(f"no force in {len(tried)} tries fought to a finish often enough: "
