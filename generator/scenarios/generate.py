@@ -102,6 +102,18 @@ def _scenario_data(system, seed: int, parts: dict, forces: dict, budgets: dict, 
     return data
 
 
+#: Names for generated forces (our own words), two drawn per scenario.
+FORCE_NAMES = ("The Ashen Host", "The Iron Oath", "The Grey Wolves", "The Salt Company", "The Red Lanterns",
+               "The Hollow Crown", "The Black Reeds", "The Last Watch", "The Ember Guard", "The Drowned Banner",
+               "The Bone Choir", "The Gilded Knives", "The Thorn Kin", "The Storm Riders", "The Silent Court",
+               "The Broken Wheel")
+
+
+def _named(force, name: str):
+    """``force`` with its name replaced (a generated force's builder names it after its seed)."""
+    return force.model_copy(update={"name": name}) if hasattr(force, "model_copy") else force
+
+
 def _validated(data: dict):
     from generator.scenarios.model import validate
 
@@ -145,6 +157,7 @@ def generate(
     say = progress or (lambda _text: None)
     rng = Rng(seed)
     given = dict(given or {})
+    names = rng.spawn("names").sample(list(FORCE_NAMES), 2)
 
     # 1. map and rules
     say("drawing the map and the rules")
@@ -179,8 +192,7 @@ def generate(
         force_a, options = None, None
         tried = []
         for attempt in range(1 if "a" in given else settings.lively_tries):
-            candidate = given.get("a") or random_force(system, budget, rng.spawn(f"force a {attempt}"),
-                                                       name=f"{system.title} force A")
+            candidate = given.get("a") or _named(random_force(system, budget, rng.spawn(f"force a {attempt}")), names[0])
             provisional = _validated(_scenario_data(system, seed, parts, {"a": candidate, "b": candidate}, budgets, None))
             candidate_options = options_of(provisional)
             if not ("a" in given or "b" in given) and not playable(system, candidate, candidate, candidate_options):
@@ -211,7 +223,7 @@ def generate(
             say("growing an even opponent from a mirror match")
             tuned = near_mirror(system, force_a, budget, options, rng.spawn("force b"), runner=runner,
                                 swaps=settings.swaps, rounds=settings.rounds, variants=settings.variants,
-                                screen_battles=settings.screen_battles, name=f"{system.title} force B")
+                                screen_battles=settings.screen_battles, name=names[1])
             notes += list(tuned.log)
             steps = list(getattr(tuned, "steps", [tuned.force]))
             # the last force kept first; if the verdict finds it uneven, one step back (the screens
