@@ -127,6 +127,15 @@ class BladebornGreedy:
                 "enemy_cells": [e[0] for e in enemies],
                 "territory": territory, "territory_points": state.rules.points_for("enemy_territory")}
 
+    def _attack_now(self, state, fighter) -> float:
+        """The best attack ``fighter`` could make from where it stands, over the targets the state
+        says are legal (cheaper than a whole context, for choosing whom to activate)."""
+        targets = state.targets(fighter)
+        if not targets:
+            return 0.0
+        worths = self._worths(state)
+        return max(self.attack_value(state, fighter, state.fighters[t], fighter.weapons[w], worths) for t, w in targets)
+
     def _best_attack_from(self, state, fighter, pos, ctx=None) -> float:
         ctx = ctx or self._context(state, fighter)
         apart = state.board.distance_from(pos)
@@ -231,7 +240,7 @@ class BladebornGreedy:
                 score = -0.5
             else:
                 fighter = state.fighters[action[1]]
-                attack = self._best_attack_from(state, fighter, fighter.pos, self._context(state, fighter))
+                attack = self._attack_now(state, fighter)
                 fresh = 0.2 if state.activations[fighter.side].activated[fighter.id] == 0 else 0.0
                 goal = min((state.board.walk(fighter.pos, o) for o, h in state.control.items() if h != fighter.side),
                            default=0)
