@@ -41,16 +41,9 @@ def force_name(roster: Any, fallback: str) -> str:
 
 def load_pair(path_a: Path, path_b: Path):
     """Two roster files of one system: ``(system, roster_a, roster_b)``; one-line error otherwise."""
-    from generator.content import display_path, load_roster
+    from generator.play.simulate import load_two
 
-    system_a, roster_a = load_roster(path_a)
-    system_b, roster_b = load_roster(path_b)
-    if system_a.name != system_b.name:
-        raise SkirmishError(
-            f"{display_path(path_b)}: is a {system_b.title} roster, but {display_path(path_a)} is {system_a.title}; "
-            "a match-up needs two rosters of one system"
-        )
-    return system_a, roster_a, roster_b
+    return load_two(path_a, path_b, "a match-up")
 
 
 def roster_from(system: Any, combatants: Sequence[Any], name: str) -> Any:

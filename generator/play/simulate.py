@@ -31,15 +31,21 @@ def load_force(spec):
     return load_roster(Path(spec))
 
 
-def load_pair(path_a: Path, path_b: Path):
-    """Two rosters of one system that has a battle on the board: ``(system, roster_a, roster_b)``."""
+def load_two(path_a, path_b, what: str = "a battle"):
+    """Two forces of one system: ``(system, roster_a, roster_b)``; one-line error when they differ."""
     system_a, roster_a = load_force(path_a)
     system_b, roster_b = load_force(path_b)
     if system_a.name != system_b.name:
         raise SkirmishError(
             f"{display_path(Path(path_b))}: is a {system_b.title} roster, but {display_path(Path(path_a))} is "
-            f"{system_a.title}; a battle needs two rosters of one system"
+            f"{system_a.title}; {what} needs two rosters of one system"
         )
+    return system_a, roster_a, roster_b
+
+
+def load_pair(path_a: Path, path_b: Path):
+    """Two rosters of one system that has a battle on the board: ``(system, roster_a, roster_b)``."""
+    system_a, roster_a, roster_b = load_two(path_a, path_b)
     if system_a.game is None or system_a.make_battle is None:
         raise SkirmishError(f"{system_a.title} has no battle on the board yet")
     return system_a, roster_a, roster_b
