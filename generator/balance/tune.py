@@ -93,6 +93,20 @@ def _swapped(system, base: Candidate, points: float, tolerance: float, rng: Rng,
     return "no swap kept the total within the budget"
 
 
+def _swap_round(system, against, base: Candidate, points: float, tolerance: float, options: dict, rng: Rng,
+                round_no: int, variants: int, screen_battles: int, runner: Runner, progress, name: str):
+    """One round of swaps shared by both searches: ``variants`` copies of ``base`` with one
+    combatant swapped, those that can be seated on this battle screened against ``against``.
+    Returns the screened trials, and why there are none when the list is empty."""
+    made = [_swapped(system, base, points, tolerance, rng.spawn(f"round-{round_no}-variant-{v}"), name)
+            for v in range(variants)]
+    reasons = sorted({t for t in made if isinstance(t, str)})
+    trials = [t for t in made if not isinstance(t, str) and playable(system, t.force, against, options)]
+    if trials:
+        _screen(system, against, trials, options, rng.spawn(f"screen-round-{round_no}"), screen_battles, runner, progress)
+    return trials, "; ".join(reasons) or "no swapped force could play this battle"
+
+
 def even_force(
     system: Any,
     against: Any,
@@ -133,14 +147,11 @@ def even_force(
         for r in range(rounds):
             if best.distance <= 0.02:
                 break
-            trials = [_swapped(system, best, points, tolerance, rng.spawn(f"round-{r}-variant-{v}"), name)
-                      for v in range(variants)]
-            reasons = sorted({t for t in trials if isinstance(t, str)})
-            trials = [t for t in trials if not isinstance(t, str)]
+            trials, why = _swap_round(system, against, best, points, tolerance, options, rng, r, variants,
+                                      screen_battles, runner, progress, name)
             if not trials:
-                log.append(f"round {r + 1}: {'; '.join(reasons)}")
+                log.append(f"round {r + 1}: {why}")
                 break
-            _screen(system, against, trials, options, rng.spawn(f"screen-round-{r}"), screen_battles, runner, progress)
             screened += len(trials)
             pool += trials
             trial = min(trials, key=lambda c: c.distance)
@@ -207,14 +218,11 @@ def near_mirror(
         for r in range(rounds):
             if kept >= swaps:
                 break
-            trials = [_swapped(system, best, max(points, best.cost), tolerance, rng.spawn(f"round-{r}-variant-{v}"), name)
-                      for v in range(variants)]
-            reasons = sorted({t for t in trials if isinstance(t, str)})
-            trials = [t for t in trials if not isinstance(t, str) and playable(system, t.force, against, options)]
+            trials, why = _swap_round(system, against, best, max(points, best.cost), tolerance, options, rng, r,
+                                      variants, screen_battles, runner, None, name)
             if not trials:
-                log.append(f"round {r + 1}: {'; '.join(reasons) or 'no swapped force could play this battle'}")
+                log.append(f"round {r + 1}: {why}")
                 break
-            _screen(system, against, trials, options, rng.spawn(f"screen-round-{r}"), screen_battles, runner, None)
             screened += len(trials)
             near = min(trials, key=lambda c: c.distance)
             if near.distance <= band:
