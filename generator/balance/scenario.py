@@ -23,52 +23,17 @@ from generator.errors import SkirmishError
 KEYS = {"system", "kind", "name", "map", "card", "variant", "twist", "forces", "seed", "notes", "description"}
 
 
-def _reads_variants(loaded) -> bool:
-    """Whether the system's battles take a ``variant`` (one that ignores it accepts any name)."""
-    if loaded.system.make_battle is None:
-        return False
-    try:
-        loaded.system.make_battle(loaded.rosters["a"], loaded.rosters["b"], {"variant": "no-such-variant", "twist": None})
-    except SkirmishError:
-        return True
-    return False
-
-
 def _full_scenario(path: str | Path) -> "Scenario":
-    """A ``kind: scenario`` file of issue 12 (generator.scenarios.model), checked by its own loader:
-    its map (with the deployment and objectives drawn on it) becomes the battle's map, and its
-    twist is named to the system; the rest of its victory block is the game's to honour."""
+    """A ``kind: scenario`` file (generator.scenarios.model), checked by its own loader and read
+    by its system (``System.scenario_options``): map with deployment and objectives, victory,
+    twist or variant, exactly as the scenario generator and the booklet read it."""
     from generator.scenarios.model import load_scenario as load_full
 
     loaded = load_full(path)
-    scn = loaded.scenario
     names = {side: str(getattr(loaded.rosters[side], "name", None) or f"side {side}") for side in ("a", "b")}
-    if getattr(loaded.system, "scenario_options", None) is not None:
-        # the system reads the whole scenario itself: deployment, victory, twist, relics...
-        return Scenario(loaded.system, dict(loaded.rosters), names, loaded.system.scenario_options(loaded), Path(path), [])
-    base = {"map": loaded.board, "card": None, "variant": getattr(scn, "variant", None)}
-    twist = scn.twist.name if scn.twist is not None else None
-    # the first reading of the twist the system accepts: as a twist, as a variant (Gorechosen's
-    # Single Combat), or left out (said once); a scenario without one asks for none
-    tries = ([{"twist": twist}, {"twist": None, "variant": twist.lower().replace(" ", "-")}] if twist else []) + \
-        [{"twist": "none"}, {"twist": None}]
-    notes = []
-    options = {**base, **tries[0]}
-    if twist and not _reads_variants(loaded):
-        tries.pop(1)
-    if loaded.system.make_battle is not None:
-        for attempt in tries:
-            options = {**base, **attempt}
-            try:
-                loaded.system.make_battle(loaded.rosters["a"], loaded.rosters["b"], dict(options))
-                break
-            except SkirmishError as err:
-                if "twist" not in str(err) and "variant" not in str(err) or attempt is tries[-1]:
-                    raise
-        if twist and options.get("twist") != twist and options.get("variant") != twist.lower().replace(" ", "-"):
-            notes.append(f"{Path(path).name}: the twist {twist!r} is not one {loaded.system.title} plays yet; "
-                         "battles are played without it")
-    return Scenario(loaded.system, dict(loaded.rosters), names, options, Path(path), notes)
+    if getattr(loaded.system, "scenario_options", None) is None:
+        raise SkirmishError(f"{Path(path)}: system: {loaded.system.title} cannot play scenario files yet")
+    return Scenario(loaded.system, dict(loaded.rosters), names, loaded.system.scenario_options(loaded), Path(path), [])
 
 
 @dataclass
