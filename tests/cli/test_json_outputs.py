@@ -7,18 +7,9 @@ import json
 
 import pytest
 
-import generator.content
-from generator.cli.app import main
+from tests.cli_run import run
 
 
-def run(capsys, *args):
-    try:
-        with pytest.raises(SystemExit) as stop:
-            main([str(a) for a in args])
-    finally:
-        generator.content.set_user_content_dir(None)
-    out = capsys.readouterr()
-    return stop.value.code, out.out, out.err
 
 
 @pytest.mark.parametrize("args, key", [

@@ -10,21 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-import generator.content
-from generator.cli.app import main
+from tests.cli_run import run
 
 ROOT = Path(__file__).resolve().parents[2]
 SIX_SQUADS = ROOT / "content" / "sagaborn" / "house-vareth.yaml"
 
 
-def run(capsys, *args):
-    try:
-        with pytest.raises(SystemExit) as stop:
-            main([str(a) for a in args])
-    finally:
-        generator.content.set_user_content_dir(None)
-    out = capsys.readouterr()
-    return stop.value.code, out.out, out.err
 
 
 @pytest.mark.parametrize("args", [

@@ -41,7 +41,6 @@ def audit(log: dict, board_map) -> list[str]:
     down: set[str] = set()
     turns: Counter = Counter()
     move_bonus: Counter = Counter()
-    current = None
     sight_rule = "standard"
     changes = log.get("battle", {}).get("stat_changes") or {}
     sight_range = log.get("battle", {}).get("sight_range")
@@ -62,7 +61,6 @@ def audit(log: dict, board_map) -> list[str]:
             where[fid] = cell
         elif action == "activate":
             turns[ev["side"]] += 1
-            current = fid
             move_bonus[fid] = 0
             if turns[ev["side"]] > 4 + 4:  # an Inspiring Presence activation shares its turn
                 problems.append(f"{here}: side {ev['side']} activated more than its turns allow")

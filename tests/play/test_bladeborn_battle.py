@@ -10,13 +10,11 @@ from generator.boards.mapfile import board_from_dict, load_map
 from generator.content import load_roster
 from generator.dice.rng import Rng
 from generator.play.board import Board
-from generator.play.engine import Battle, play
+from generator.play.engine import play
 from generator.play.log import log_json_text
 from generator.play.policies import RandomPolicy
 from generator.resources import content_dir
-from generator.systems import get_system
 from generator.systems.bladeborn.game import (
-    ActivationInPlay,
     BattleRules,
     BladebornState,
     FighterInPlay,

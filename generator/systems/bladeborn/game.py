@@ -30,13 +30,12 @@ from enemies it is a one-hex move).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from generator.errors import SkirmishError
 from generator.play.board import Board, Pos
-from generator.play.engine import Battle, Outcome
+from generator.play.engine import Outcome
 from generator.systems.bladeborn import mechanics as rules
 from generator.systems.warcry.mechanics import Group, roll_off
 

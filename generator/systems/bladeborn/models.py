@@ -85,21 +85,6 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class CardRule(BaseModel):
-    """The executable part of a card: a ``kind`` and its numbers (``{kind: per_objective, points: 1}``).
-
-    Which kinds exist, and the numbers each takes, is the scenario layer's vocabulary
-    (``generator.scenarios.rules``), checked when decks are loaded for a scenario; the card
-    itself only keeps the shape, so the engine and the decks can grow together.
-    """
-
-    model_config = ConfigDict(extra="allow")
-    kind: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-
-    def params(self) -> dict:
-        return dict(self.model_extra or {})
-
-
 class PlayerSetup(_Strict):
     """One player's hexes on a battle card: where they start and where reserves arrive."""
 

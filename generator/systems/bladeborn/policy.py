@@ -21,7 +21,6 @@ from functools import lru_cache
 import numpy as np
 
 from generator.dice.attacks import attack_odds
-from generator.play.board import UNREACHABLE
 
 OBJECTIVE_HOLD = 1.0       # VP-equivalent of standing on an objective we do not hold yet
 OBJECTIVE_KEEP = 0.35      # ... one we hold already (it stays ours, but can be contested)
