@@ -119,8 +119,9 @@ def main() -> None:
     rows = []
     runner = make_runner(args.jobs)
     try:
-        for name in args.systems.split(","):
-            for seed in range(args.first, args.first + args.count):
+        # seeds in the outer loop, so a run cut short has measured every system on its first seeds
+        for seed in range(args.first, args.first + args.count):
+            for name in args.systems.split(","):
                 if (name, seed) in done:
                     continue
                 row = measure(name, seed, args.battles, args.demo, args.jobs, runner)
