@@ -149,6 +149,7 @@ class SagaState:
         self.zones = battle.rules.get("zones", {"a": [], "b": []})
         self.doors = set(battle.rules.get("doors", ()))  # closed door positions (labels)
         self.board: Board = self._board_for_doors()
+        self._sights = sight_table(self.board)
         self._stand = {p: m.effective_level(self.board.level(p), self.board.water(p)) for p in self.board.cells}
         self.round = 0
         self.fighters: dict[str, Fighter] = {}
@@ -218,13 +219,25 @@ class SagaState:
         return events
 
     def _deployment(self, side: str) -> list:
+        """The side's deployment cells in placing order (a fresh list: the caller pops from it).
+
+        The order depends on the board and the zone only, so it is worked out once per pair and
+        shared by every battle on that board."""
         board = self.board
-        zone = [board.parse(c) for c in self.zones.get(side, ())]
+        labels = tuple(self.zones.get(side, ()))
+        key = (id(board), labels)
+        hit = _deployments.get(key)
+        if hit is not None and hit[0] is board:
+            return list(hit[1])
+        zone = [board.parse(c) for c in labels]
         zone = [p for p in zone if not board.blocked(p)]
         if not zone:
             raise SkirmishError(f"{self.map.name or 'map'}: zones: side {side} has no open start cell")
         rest = sorted((p for p in board.open if p not in zone),
                       key=lambda p: (min(board.walk(z, p) for z in zone), board.cell_of(p)[1], board.cell_of(p)[0]))
+        if len(_deployments) >= 64:
+            _deployments.clear()
+        _deployments[key] = (board, tuple(zone + rest))
         return zone + rest
 
     # ---- plain queries (also what the policies ask) --------------------------------------------
@@ -306,11 +319,8 @@ class SagaState:
 
     def sight(self, f: Fighter, target: Fighter, from_pos=None):
         """Sight and cover from ``f`` (standing on ``from_pos``, default where it is) to ``target``."""
-        enemies = self.enemy_heights(f.side)
-        if target.pos in enemies:
-            enemies = dict(enemies)
-            del enemies[target.pos]
-        return sight_table(self.board).look(from_pos or f.pos, target.pos, f.stats.height, target.stats.height, enemies)
+        return self._sights.look(from_pos or f.pos, target.pos, f.stats.height, target.stats.height,
+                                 self.enemy_heights(f.side))
 
     def attack_view(self, f: Fighter, target: Fighter, from_pos=None):
         """``f`` attacking ``target`` from ``from_pos`` (default where it stands): None when it may
@@ -318,25 +328,26 @@ class SagaState:
         ``(attack, defence, modifiers, hidden share)``: stats, high ground and cover."""
         pos = from_pos or f.pos
         tpos = target.pos
+        fs, ts = f.stats, target.stats
         dq, dr = pos[0] - tpos[0], pos[1] - tpos[1]
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hex steps (SagaBorn boards are hex boards)
-        if d > f.stats.range or d == 0:
+        if d > fs.range or d == 0:
             return None
         stand = self._stand
         la, lt = stand[pos], stand[tpos]
         if d == 1:
-            if not m.can_strike(la, f.stats.height, lt, target.stats.height, f.stats.range, True):
+            if not m.can_strike(la, fs.height, lt, ts.height, fs.range, True):
                 return None
             hidden = 0.0
         else:
-            seen = self.sight(f, target, pos)
+            seen = self._sights.look(pos, tpos, fs.height, ts.height, self.enemy_heights(f.side))
             if not seen.visible:
                 return None
             hidden = seen.hidden_share
-        key = (f.stats.attack, target.stats.defense, la, lt, hidden)
+        key = (fs.attack, ts.defense, la, lt, hidden)
         hit = _POOLS.get(key)
         if hit is None:
-            att, dfn = m.attack_pools(f.stats, target.stats, la, lt, hidden)
+            att, dfn = m.attack_pools(fs, ts, la, lt, hidden)
             up_att, up_def = m.height_dice(la, lt)
             mods = {}
             if up_att:
@@ -636,6 +647,7 @@ class SagaState:
             if label in self.doors:
                 self.doors.discard(label)
                 self.board = self._board_for_doors()
+                self._sights = sight_table(self.board)
                 self._changed()
                 events.append({**base, "action": "open", "cell": label, "what": "door"})
             else:
@@ -942,6 +954,7 @@ class SagaState:
 
 
 _step_tables: dict[int, tuple[Board, dict]] = {}
+_deployments: dict[tuple, tuple[Board, tuple]] = {}
 _POOLS: dict[tuple, tuple] = {}
 
 
