@@ -48,7 +48,6 @@ Where the book is silent we chose (also in docs/play-sagaborn.md):
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -171,6 +170,7 @@ class SagaState:
         self._reach_cache: tuple | None = None
         self._living: dict = {}
         self._enemy_cells: dict = {}
+        self._views: dict[str, dict] = {"a": {}, "b": {}}  # per attacking side, see attack_view
 
     # ---- set-up ---------------------------------------------------------------------------------
 
@@ -253,11 +253,16 @@ class SagaState:
             hit = self._living[side] = [f for f in self.fighters.values() if f.side == side and f.hp > 0]
         return hit
 
-    def _changed(self) -> None:
-        """Forget what depends on where fighters stand and who lives."""
+    def _changed(self, side: str | None = None) -> None:
+        """Forget what depends on where fighters stand and who lives; ``side`` names the side
+        whose figure moved or fell (None: anything may have changed, forget every attack view)."""
         self._living = {}
         self._enemy_cells = {}
         self._reach_cache = None
+        if side is None:
+            self._views = {"a": {}, "b": {}}
+        else:  # the other side's attackers see past (or at) this side's figures: their views go
+            self._views[other(side)] = {}
 
     def squad_of(self, f: Fighter) -> SquadState:
         return self.squads[f.side][f.squad]
@@ -288,6 +293,9 @@ class SagaState:
 
         The same search as :meth:`Board.reachable` with this step cost, run over the precomputed
         step table (this is the inner loop of every greedy move, so it is written out here).
+        Move points are small whole numbers and every step costs at least one, so the queue is
+        one bucket per cost, each taken in position order: exactly the order of a heap of
+        ``(cost, position)``, hence the same paths and the same order of hexes found.
         """
         key = (f.uid, f.pos, budget)
         if self._reach_cache is not None and self._reach_cache[0] == key:
@@ -298,22 +306,27 @@ class SagaState:
         steps = _step_table(self.board)[f.stats.height]
         start = f.pos
         found = {start: (0, None)}
-        heap = [(0, start)]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            cost, here = pop(heap)
-            if cost > found[here][0]:
+        buckets: list[list] = [[] for _ in range(budget + 1)]
+        buckets[0].append(start)
+        get = found.get
+        for cost in range(budget + 1):
+            bucket = buckets[cost]
+            if not bucket:
                 continue
-            leaving = here in near
-            for n, plain, doubled in steps[here]:
-                if n in avoid:
-                    continue
-                total = cost + (doubled if leaving else plain)
-                if total <= budget:
-                    old = found.get(n)
-                    if old is None or total < old[0]:
-                        found[n] = (total, here)
-                        push(heap, (total, n))
+            bucket.sort()
+            for here in bucket:
+                if found[here][0] != cost:
+                    continue  # reached more cheaply since it was queued here
+                leaving = here in near
+                for n, plain, doubled in steps[here]:
+                    if n in avoid:
+                        continue
+                    total = cost + (doubled if leaving else plain)
+                    if total <= budget:
+                        old = get(n)
+                        if old is None or total < old[0]:
+                            found[n] = (total, here)
+                            buckets[total].append(n)
         self._reach_cache = (key, found)
         return found
 
@@ -329,6 +342,44 @@ class SagaState:
         pos = from_pos or f.pos
         tpos = target.pos
         fs, ts = f.stats, target.stats
+        # what an attacker sees depends on the two cells, both stat lines and where its enemies
+        # stand, so answers are kept per attacking side until one of its enemies moves or falls
+        views = self._views[f.side]
+        vkey = (pos, tpos, id(fs), id(ts))
+        hit = views.get(vkey, views)
+        if hit is not views:
+            return hit
+        hit = views[vkey] = self._attack_view(pos, tpos, fs, ts, f.side)
+        return hit
+
+    def strike_views(self, f: Fighter, cells) -> list[tuple]:
+        """Every attack ``f`` could make after moving to one of ``cells``: ``(cell, target,
+        view)`` for each enemy it could attack from there, ``view`` as :meth:`attack_view` gives it.
+
+        The greedy player asks this for every hex a move reaches; one call per move keeps the
+        enemy's cell, stats and distance row at hand across all the hexes."""
+        fs = f.stats
+        reach, fid, side = fs.range, id(fs), f.side
+        views = self._views[side]
+        make = self._attack_view
+        distance_from = self.board.distance_from
+        out = []
+        for e in self.enemies_of(side):
+            tpos, ts = e.pos, e.stats
+            tid = id(ts)
+            steps = distance_from(tpos)
+            for pos in cells:
+                if steps[pos] > reach:
+                    continue
+                key = (pos, tpos, fid, tid)
+                hit = views.get(key, views)
+                if hit is views:
+                    hit = views[key] = make(pos, tpos, fs, ts, side)
+                if hit is not None:
+                    out.append((pos, e, hit))
+        return out
+
+    def _attack_view(self, pos, tpos, fs, ts, side):
         dq, dr = pos[0] - tpos[0], pos[1] - tpos[1]
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hex steps (SagaBorn boards are hex boards)
         if d > fs.range or d == 0:
@@ -340,7 +391,7 @@ class SagaState:
                 return None
             hidden = 0.0
         else:
-            seen = self._sights.look(pos, tpos, fs.height, ts.height, self.enemy_heights(f.side))
+            seen = self._sights.look(pos, tpos, fs.height, ts.height, self.enemy_heights(side))
             if not seen.visible:
                 return None
             hidden = seen.hidden_share
@@ -587,7 +638,7 @@ class SagaState:
             del self._occ[f.pos]
             f.pos = dest
             self._occ[dest] = uid
-            self._changed()
+            self._changed(f.side)
         self.queue.pop(0)
         while self.queue and not self.fighters[self.queue[0]].alive:
             self.queue.pop(0)
@@ -829,7 +880,7 @@ class SagaState:
                            "relic": name, "cell": self.board.label(f.pos)})
         f.relics = []
         del self._occ[f.pos]
-        self._changed()
+        self._changed(f.side)
         return events
 
     def _strike_step(self, action, rng: Rng) -> list[Event]:
