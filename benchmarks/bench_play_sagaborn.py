@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from pathlib import Path
 
-from generator.dice.rng import Rng
-from generator.play.engine import play
-from generator.play.policies import RandomPolicy
-from generator.systems import get_system
-from generator.systems.sagaborn.policy import GreedyPolicy
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's generator, not an installed one
+
+from generator.dice.rng import Rng  # noqa: E402
+from generator.play.engine import play  # noqa: E402
+from generator.play.policies import RandomPolicy  # noqa: E402
+from generator.systems import get_system  # noqa: E402
+from generator.systems.sagaborn.policy import GreedyPolicy  # noqa: E402
 
 TEAMS = ("house-vareth.yaml", "driftborn.yaml")
 

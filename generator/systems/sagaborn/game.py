@@ -149,7 +149,9 @@ class SagaState:
         self.doors = set(battle.rules.get("doors", ()))  # closed door positions (labels)
         self.board: Board = self._board_for_doors()
         self._sights = sight_table(self.board)
+        self._views = _view_table(self.board)
         self._stand = {p: m.effective_level(self.board.level(p), self.board.water(p)) for p in self.board.cells}
+        self.levels = self._stand  # every position's standing level, for players scoring many hexes
         self.round = 0
         self.fighters: dict[str, Fighter] = {}
         self.squads: dict[str, list[SquadState]] = {"a": [], "b": []}
@@ -170,7 +172,7 @@ class SagaState:
         self._reach_cache: tuple | None = None
         self._living: dict = {}
         self._enemy_cells: dict = {}
-        self._views: dict[str, dict] = {"a": {}, "b": {}}  # per attacking side, see attack_view
+        self._blocked: dict[str, dict] = {"a": {}, "b": {}}  # per attacking side, see attack_view
 
     # ---- set-up ---------------------------------------------------------------------------------
 
@@ -255,14 +257,14 @@ class SagaState:
 
     def _changed(self, side: str | None = None) -> None:
         """Forget what depends on where fighters stand and who lives; ``side`` names the side
-        whose figure moved or fell (None: anything may have changed, forget every attack view)."""
+        whose figure moved or fell (None: anything may have changed)."""
         self._living = {}
         self._enemy_cells = {}
         self._reach_cache = None
         if side is None:
-            self._views = {"a": {}, "b": {}}
-        else:  # the other side's attackers see past (or at) this side's figures: their views go
-            self._views[other(side)] = {}
+            self._blocked = {"a": {}, "b": {}}
+        else:  # the other side's attackers see past this side's figures: those views go
+            self._blocked[other(side)] = {}
 
     def squad_of(self, f: Fighter) -> SquadState:
         return self.squads[f.side][f.squad]
@@ -303,30 +305,32 @@ class SagaState:
         budget = f.stats.move if budget is None else budget
         avoid = self._occ
         near = self.enemy_adjacent_cells(f.side)
-        steps = _step_table(self.board)[f.stats.height]
+        plain, doubled = _step_table(self.board)["split", f.stats.height]
         start = f.pos
-        found = {start: (0, None)}
+        costs = {start: 0}
+        came = {start: None}
         buckets: list[list] = [[] for _ in range(budget + 1)]
         buckets[0].append(start)
-        get = found.get
+        get = costs.get
         for cost in range(budget + 1):
             bucket = buckets[cost]
             if not bucket:
                 continue
             bucket.sort()
             for here in bucket:
-                if found[here][0] != cost:
+                if costs[here] != cost:
                     continue  # reached more cheaply since it was queued here
-                leaving = here in near
-                for n, plain, doubled in steps[here]:
+                for n, step in (doubled if here in near else plain)[here]:
                     if n in avoid:
                         continue
-                    total = cost + (doubled if leaving else plain)
+                    total = cost + step
                     if total <= budget:
                         old = get(n)
-                        if old is None or total < old[0]:
-                            found[n] = (total, here)
+                        if old is None or total < old:
+                            costs[n] = total
+                            came[n] = here
                             buckets[total].append(n)
+        found = {p: (c, came[p]) for p, c in costs.items()}
         self._reach_cache = (key, found)
         return found
 
@@ -339,17 +343,27 @@ class SagaState:
         """``f`` attacking ``target`` from ``from_pos`` (default where it stands): None when it may
         not (out of range, out of sight, beyond the melee height limit), else its dice pools
         ``(attack, defence, modifiers, hidden share)``: stats, high ground and cover."""
-        pos = from_pos or f.pos
-        tpos = target.pos
         fs, ts = f.stats, target.stats
-        # what an attacker sees depends on the two cells, both stat lines and where its enemies
-        # stand, so answers are kept per attacking side until one of its enemies moves or falls
-        views = self._views[f.side]
-        vkey = (pos, tpos, id(fs), id(ts))
-        hit = views.get(vkey, views)
-        if hit is not views:
-            return hit
-        hit = views[vkey] = self._attack_view(pos, tpos, fs, ts, f.side)
+        pos, tpos = from_pos or f.pos, target.pos
+        key = (pos, tpos, fs.attack, fs.range, fs.height, ts.defense, ts.height)
+        hit = self._views.get(key)
+        if hit is None:
+            hit = self._views[key] = self._plain_view(pos, tpos, fs, ts)
+        view, crossed = hit
+        if crossed is None:
+            return view
+        enemies = self.enemy_heights(f.side)
+        if crossed.isdisjoint(enemies):
+            return view
+        return self._blocked_view(key, f.side, enemies, fs, ts)
+
+    def _blocked_view(self, key, side, enemies, fs, ts):
+        """An attack view with enemy figures on cells the sight rays cross: kept per attacking
+        side until one of its enemies moves or falls."""
+        kept = self._blocked[side]
+        hit = kept.get(key, kept)
+        if hit is kept:
+            hit = kept[key] = self._attack_view(key[0], key[1], fs, ts, enemies)
         return hit
 
     def strike_views(self, f: Fighter, cells) -> list[tuple]:
@@ -359,27 +373,44 @@ class SagaState:
         The greedy player asks this for every hex a move reaches; one call per move keeps the
         enemy's cell, stats and distance row at hand across all the hexes."""
         fs = f.stats
-        reach, fid, side = fs.range, id(fs), f.side
-        views = self._views[side]
-        make = self._attack_view
+        attack, reach, height = fs.attack, fs.range, fs.height
+        views = self._views
+        plain, blocked, side = self._plain_view, self._blocked_view, f.side
+        enemies = self.enemy_heights(side)
         distance_from = self.board.distance_from
         out = []
-        for e in self.enemies_of(side):
+        for e in self.enemies_of(f.side):
             tpos, ts = e.pos, e.stats
-            tid = id(ts)
+            defense, tall = ts.defense, ts.height
             steps = distance_from(tpos)
             for pos in cells:
                 if steps[pos] > reach:
                     continue
-                key = (pos, tpos, fid, tid)
-                hit = views.get(key, views)
-                if hit is views:
-                    hit = views[key] = make(pos, tpos, fs, ts, side)
-                if hit is not None:
-                    out.append((pos, e, hit))
+                key = (pos, tpos, attack, reach, height, defense, tall)
+                hit = views.get(key)
+                if hit is None:
+                    hit = views[key] = plain(pos, tpos, fs, ts)
+                view, crossed = hit
+                if crossed is not None and not crossed.isdisjoint(enemies):
+                    view = blocked(key, side, enemies, fs, ts)
+                if view is not None:
+                    out.append((pos, e, view))
         return out
 
-    def _attack_view(self, pos, tpos, fs, ts, side):
+    def _plain_view(self, pos, tpos, fs, ts) -> tuple:
+        """``(view with no enemy figure in the way, the cells whose figures could change it or
+        None)``: everything of an attack view but the figures standing between, which depends on
+        the two cells and the stat lines only, so it is kept per board for every battle on it."""
+        dq, dr = pos[0] - tpos[0], pos[1] - tpos[1]
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if d > fs.range or d <= 1:
+            return self._attack_view(pos, tpos, fs, ts, None), None
+        crossed = self._sights.plain(pos, tpos, fs.height, ts.height)[1]
+        return self._attack_view(pos, tpos, fs, ts, None), crossed
+
+    def _attack_view(self, pos, tpos, fs, ts, enemies):
+        """The attack view itself (see :meth:`attack_view`); ``enemies``: where the attacker's
+        enemies stand, with their Heights (they may block sight)."""
         dq, dr = pos[0] - tpos[0], pos[1] - tpos[1]
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hex steps (SagaBorn boards are hex boards)
         if d > fs.range or d == 0:
@@ -391,7 +422,7 @@ class SagaState:
                 return None
             hidden = 0.0
         else:
-            seen = self._sights.look(pos, tpos, fs.height, ts.height, self.enemy_heights(side))
+            seen = self._sights.look(pos, tpos, fs.height, ts.height, enemies)
             if not seen.visible:
                 return None
             hidden = seen.hidden_share
@@ -592,7 +623,13 @@ class SagaState:
                  "effect": f"calls {sq.card.name}", "squad": sq.card.name}]
 
     def _can_activate(self, sq: SquadState) -> bool:
-        return not sq.activated and any(self.fighters[u].alive for u in sq.units)
+        if sq.activated:
+            return False
+        fighters = self.fighters
+        for u in sq.units:
+            if fighters[u].hp > 0:
+                return True
+        return False
 
     def _next_activation(self, start: bool = False) -> list[Event]:
         """After an activation (or at round start): who picks the next squad, or the round ends."""
@@ -699,6 +736,7 @@ class SagaState:
                 self.doors.discard(label)
                 self.board = self._board_for_doors()
                 self._sights = sight_table(self.board)
+                self._views = _view_table(self.board)
                 self._changed()
                 events.append({**base, "action": "open", "cell": label, "what": "door"})
             else:
@@ -1005,6 +1043,21 @@ class SagaState:
 
 
 _step_tables: dict[int, tuple[Board, dict]] = {}
+_view_tables: dict[int, tuple[Board, dict]] = {}
+
+
+def _view_table(board: Board) -> dict:
+    """The board's attack views without figures in the way (:meth:`SagaState._plain_view`), by
+    ``(cell, target cell, Attack, Range, Height, target's Defense, target's Height)``, shared by
+    every battle on the board."""
+    hit = _view_tables.get(id(board))
+    if hit is not None and hit[0] is board and len(hit[1]) < 400_000:
+        return hit[1]
+    if len(_view_tables) >= 64:
+        _view_tables.clear()
+    table: dict = {}
+    _view_tables[id(board)] = (board, table)
+    return table
 _deployments: dict[tuple, tuple[Board, tuple]] = {}
 _POOLS: dict[tuple, tuple] = {}
 
@@ -1012,7 +1065,8 @@ _POOLS: dict[tuple, tuple] = {}
 def _step_table(board: Board) -> dict:
     """Every step's cost on a board, from :func:`mechanics.step_cost`: ``{height: {cell: [(next,
     cost, cost when leaving a hex next to an enemy), ...]}}`` for Heights 1-5, impossible steps
-    left out (one table per board, shared by every battle on it)."""
+    left out, and under ``("split", height)`` the same as two ``{cell: ((next, cost), ...)}``
+    tables, ordinary and leaving an enemy (one table per board, shared by every battle on it)."""
     hit = _step_tables.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
@@ -1028,6 +1082,10 @@ def _step_table(board: Board) -> dict:
                 if plain is not None:
                     out.append((b, plain, m.step_cost(ha, hb, height, True)))
             per[a] = tuple(out)
+        # the same steps as (next, cost) pairs, one table for ordinary steps and one for steps
+        # leaving a hex next to an enemy (what the reach search reads)
+        table["split", height] = ({a: tuple((b, c) for b, c, _ in out) for a, out in per.items()},
+                                  {a: tuple((b, c) for b, _, c in out) for a, out in per.items()})
     if len(_step_tables) >= 64:
         _step_tables.clear()
     _step_tables[id(board)] = (board, table)

@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 from generator.dice.battle_dice import CRIT, HIT, P_CRIT, P_HIT, P_SHIELD, SHIELD, attack_odds, damage_from_counts
 from generator.dice.rng import Rng
+from generator.play.board import UNREACHABLE
 from generator.systems.sagaborn.mechanics import attack_damage
 
 KILL_WEIGHT = 6.0
@@ -84,9 +85,10 @@ class GreedyPolicy:
                 f = state.fighters[uid]
                 if not f.alive:
                     continue
-                gap = min((board.walk(f.pos, e.pos) for e in enemies), default=99)
+                row = board.walk_from(f.pos)
+                gap = min((row.get(e.pos, UNREACHABLE) for e in enemies), default=99)
                 can_reach = gap <= f.stats.move + f.stats.range
-                power = float(attack_odds(f.stats.attack, 2).expected_damage)
+                power = _power(f.stats.attack)
                 k = (1 if can_reach else 0, power if can_reach else -gap)
                 key = max(key, k)
             scored.append((key, action))
@@ -108,7 +110,7 @@ class GreedyPolicy:
         goals = [e.pos for e in enemies] + prizes + [n for d in doors for n in board.open_neighbours(d)]
         field = _walk_field(board, goals)
         ranged = f.stats.range > 1
-        level = state.level
+        level = state.levels.__getitem__
         scored = []
         if holder:
             # a relic holder keeps away: its steps from the nearest enemy, one table row per enemy
@@ -225,6 +227,12 @@ def _pick_best(scored, rng):
 
 
 _ODDS: dict[tuple, tuple[float, float]] = {}
+
+
+@lru_cache(maxsize=None)
+def _power(attack: int) -> float:
+    """Expected damage of ``attack`` dice against two defence dice (how hard a squad hits)."""
+    return float(attack_odds(attack, 2).expected_damage)
 
 
 def _odds(attack: int, defense: int, hp: int) -> tuple[float, float]:

@@ -116,6 +116,14 @@ class SightTable:
             return plain  # no enemy figure stands on a cell the rays cross: terrain alone decides
         return self._look(a, t, eye_height, target_height, enemies)
 
+    def plain(self, a: Pos, t: Pos, eye_height: int, target_height: int) -> tuple:
+        """``(sight with no figure in the way, the cells whose enemy figures could change it or
+        None when none could)``: what :meth:`look` answers before it looks at the figures."""
+        hit = self._plain.get((a, t, eye_height, target_height))
+        if hit is None:
+            hit = self._plain_look(a, t, eye_height, target_height)
+        return hit
+
     def _plain_look(self, a: Pos, t: Pos, eye_height: int, target_height: int) -> tuple:
         """``(sight with no enemy figure in the way, the cells the rays cross or None when figures
         cannot matter)``, kept per (cells, Heights): most looks in a battle see no figure in the
