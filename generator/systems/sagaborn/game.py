@@ -405,8 +405,11 @@ class SagaState:
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         if d > fs.range or d <= 1:
             return self._attack_view(pos, tpos, fs, ts, None), None
-        crossed = self._sights.plain(pos, tpos, fs.height, ts.height)[1]
-        return self._attack_view(pos, tpos, fs, ts, None), crossed
+        seen, crossed = self._sights.plain(pos, tpos, fs.height, ts.height)
+        if not seen.visible:
+            return None, crossed
+        stand = self._stand
+        return _pools(fs, ts, stand[pos], stand[tpos], seen.hidden_share), crossed
 
     def _attack_view(self, pos, tpos, fs, ts, enemies):
         """The attack view itself (see :meth:`attack_view`); ``enemies``: where the attacker's
@@ -426,20 +429,7 @@ class SagaState:
             if not seen.visible:
                 return None
             hidden = seen.hidden_share
-        key = (fs.attack, ts.defense, la, lt, hidden)
-        hit = _POOLS.get(key)
-        if hit is None:
-            att, dfn = m.attack_pools(fs, ts, la, lt, hidden)
-            up_att, up_def = m.height_dice(la, lt)
-            mods = {}
-            if up_att:
-                mods["height_attack"] = up_att
-            if up_def:
-                mods["height_defense"] = up_def
-            if m.cover_dice(hidden):
-                mods["cover"] = 1
-            hit = _POOLS[key] = (att, dfn, mods, hidden)
-        return hit
+        return _pools(fs, ts, la, lt, hidden)
 
     def can_attack(self, f: Fighter, target: Fighter, from_pos=None) -> bool:
         """Whether ``f`` may attack ``target`` from ``from_pos``: range, sight, the melee height limit."""
@@ -1060,6 +1050,25 @@ def _view_table(board: Board) -> dict:
     return table
 _deployments: dict[tuple, tuple[Board, tuple]] = {}
 _POOLS: dict[tuple, tuple] = {}
+
+
+def _pools(fs: UnitStats, ts: UnitStats, la: int, lt: int, hidden: float) -> tuple:
+    """``(attack dice, defence dice, modifiers, hidden share)`` of an attack the rules allow,
+    from :func:`mechanics.attack_pools` (kept per stats, levels and hidden share)."""
+    key = (fs.attack, ts.defense, la, lt, hidden)
+    hit = _POOLS.get(key)
+    if hit is None:
+        att, dfn = m.attack_pools(fs, ts, la, lt, hidden)
+        up_att, up_def = m.height_dice(la, lt)
+        mods = {}
+        if up_att:
+            mods["height_attack"] = up_att
+        if up_def:
+            mods["height_defense"] = up_def
+        if m.cover_dice(hidden):
+            mods["cover"] = 1
+        hit = _POOLS[key] = (att, dfn, mods, hidden)
+    return hit
 
 
 def _step_table(board: Board) -> dict:
