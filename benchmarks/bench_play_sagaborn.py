@@ -2,7 +2,9 @@
 
 Run: ``python benchmarks/bench_play_sagaborn.py [--battles 10000] [--vs-random 400] [--speed 200] [--map FILE]``
 
-* speed: battles per second on one core, greedy vs greedy, the two 400-point example teams;
+* speed: battles per second on one core, greedy vs greedy, the two 400-point example teams
+  against each other and each against itself (after five warm-up battles; the board's sight and
+  view tables then fill as the battles ask for them, as they do in a balance run);
 * greedy vs random: the greedy player's share (draws count half) from seat A and from seat B;
 * mirror: each example team against itself, greedy both sides, seat A's share with a 95% Wilson
   interval (the map is mirror-symmetric, so it should sit near 50%), plus the two seats
@@ -13,14 +15,17 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from pathlib import Path
 
-from generator.dice.rng import Rng
-from generator.play.engine import play
-from generator.play.policies import RandomPolicy
-from generator.systems import get_system
-from generator.systems.sagaborn.policy import GreedyPolicy
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's generator, not an installed one
+
+from generator.dice.rng import Rng  # noqa: E402
+from generator.play.engine import play  # noqa: E402
+from generator.play.policies import RandomPolicy  # noqa: E402
+from generator.systems import get_system  # noqa: E402
+from generator.systems.sagaborn.policy import GreedyPolicy  # noqa: E402
 
 TEAMS = ("house-vareth.yaml", "driftborn.yaml")
 
@@ -77,6 +82,9 @@ def main() -> None:
     if args.only in (None, "speed"):
         _, n, cpu = series(system, battle, greedy, args.speed, args.seed)
         print(f"speed: {n / cpu:.1f} battles/s per core ({n} greedy battles, {TEAMS[0]} vs {TEAMS[1]})", flush=True)
+        for name, t in zip(TEAMS, (a, b)):
+            _, n, cpu = series(system, system.make_battle(t, t, options), greedy, args.speed, args.seed)
+            print(f"speed: {n / cpu:.1f} battles/s per core ({n} greedy battles, {name} mirror)", flush=True)
     for seat in ("a", "b") if args.only in (None, "random") else ():
         pols = {seat: GreedyPolicy(), ("b" if seat == "a" else "a"): RandomPolicy()}
         for ta, tb in ((a, b), (b, a)):

@@ -48,7 +48,6 @@ Where the book is silent we chose (also in docs/play-sagaborn.md):
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -149,7 +148,10 @@ class SagaState:
         self.zones = battle.rules.get("zones", {"a": [], "b": []})
         self.doors = set(battle.rules.get("doors", ()))  # closed door positions (labels)
         self.board: Board = self._board_for_doors()
+        self._sights = sight_table(self.board)
+        self._views = _view_table(self.board)
         self._stand = {p: m.effective_level(self.board.level(p), self.board.water(p)) for p in self.board.cells}
+        self.levels = self._stand  # every position's standing level, for players scoring many hexes
         self.round = 0
         self.fighters: dict[str, Fighter] = {}
         self.squads: dict[str, list[SquadState]] = {"a": [], "b": []}
@@ -170,6 +172,7 @@ class SagaState:
         self._reach_cache: tuple | None = None
         self._living: dict = {}
         self._enemy_cells: dict = {}
+        self._blocked: dict[str, dict] = {"a": {}, "b": {}}  # per attacking side, see attack_view
 
     # ---- set-up ---------------------------------------------------------------------------------
 
@@ -218,13 +221,25 @@ class SagaState:
         return events
 
     def _deployment(self, side: str) -> list:
+        """The side's deployment cells in placing order (a fresh list: the caller pops from it).
+
+        The order depends on the board and the zone only, so it is worked out once per pair and
+        shared by every battle on that board."""
         board = self.board
-        zone = [board.parse(c) for c in self.zones.get(side, ())]
+        labels = tuple(self.zones.get(side, ()))
+        key = (id(board), labels)
+        hit = _deployments.get(key)
+        if hit is not None and hit[0] is board:
+            return list(hit[1])
+        zone = [board.parse(c) for c in labels]
         zone = [p for p in zone if not board.blocked(p)]
         if not zone:
             raise SkirmishError(f"{self.map.name or 'map'}: zones: side {side} has no open start cell")
         rest = sorted((p for p in board.open if p not in zone),
                       key=lambda p: (min(board.walk(z, p) for z in zone), board.cell_of(p)[1], board.cell_of(p)[0]))
+        if len(_deployments) >= 64:
+            _deployments.clear()
+        _deployments[key] = (board, tuple(zone + rest))
         return zone + rest
 
     # ---- plain queries (also what the policies ask) --------------------------------------------
@@ -240,11 +255,16 @@ class SagaState:
             hit = self._living[side] = [f for f in self.fighters.values() if f.side == side and f.hp > 0]
         return hit
 
-    def _changed(self) -> None:
-        """Forget what depends on where fighters stand and who lives."""
+    def _changed(self, side: str | None = None) -> None:
+        """Forget what depends on where fighters stand and who lives; ``side`` names the side
+        whose figure moved or fell (None: anything may have changed)."""
         self._living = {}
         self._enemy_cells = {}
         self._reach_cache = None
+        if side is None:
+            self._blocked = {"a": {}, "b": {}}
+        else:  # the other side's attackers see past this side's figures: those views go
+            self._blocked[other(side)] = {}
 
     def squad_of(self, f: Fighter) -> SquadState:
         return self.squads[f.side][f.squad]
@@ -275,6 +295,9 @@ class SagaState:
 
         The same search as :meth:`Board.reachable` with this step cost, run over the precomputed
         step table (this is the inner loop of every greedy move, so it is written out here).
+        Move points are small whole numbers and every step costs at least one, so the queue is
+        one bucket per cost, each taken in position order: exactly the order of a heap of
+        ``(cost, position)``, hence the same paths and the same order of hexes found.
         """
         key = (f.uid, f.pos, budget)
         if self._reach_cache is not None and self._reach_cache[0] == key:
@@ -282,71 +305,131 @@ class SagaState:
         budget = f.stats.move if budget is None else budget
         avoid = self._occ
         near = self.enemy_adjacent_cells(f.side)
-        steps = _step_table(self.board)[f.stats.height]
+        plain, doubled = _step_table(self.board)["split", f.stats.height]
         start = f.pos
-        found = {start: (0, None)}
-        heap = [(0, start)]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            cost, here = pop(heap)
-            if cost > found[here][0]:
+        costs = {start: 0}
+        came = {start: None}
+        buckets: list[list] = [[] for _ in range(budget + 1)]
+        buckets[0].append(start)
+        get = costs.get
+        for cost in range(budget + 1):
+            bucket = buckets[cost]
+            if not bucket:
                 continue
-            leaving = here in near
-            for n, plain, doubled in steps[here]:
-                if n in avoid:
-                    continue
-                total = cost + (doubled if leaving else plain)
-                if total <= budget:
-                    old = found.get(n)
-                    if old is None or total < old[0]:
-                        found[n] = (total, here)
-                        push(heap, (total, n))
+            bucket.sort()
+            for here in bucket:
+                if costs[here] != cost:
+                    continue  # reached more cheaply since it was queued here
+                for n, step in (doubled if here in near else plain)[here]:
+                    if n in avoid:
+                        continue
+                    total = cost + step
+                    if total <= budget:
+                        old = get(n)
+                        if old is None or total < old:
+                            costs[n] = total
+                            came[n] = here
+                            buckets[total].append(n)
+        found = {p: (c, came[p]) for p, c in costs.items()}
         self._reach_cache = (key, found)
         return found
 
     def sight(self, f: Fighter, target: Fighter, from_pos=None):
         """Sight and cover from ``f`` (standing on ``from_pos``, default where it is) to ``target``."""
-        enemies = self.enemy_heights(f.side)
-        if target.pos in enemies:
-            enemies = dict(enemies)
-            del enemies[target.pos]
-        return sight_table(self.board).look(from_pos or f.pos, target.pos, f.stats.height, target.stats.height, enemies)
+        return self._sights.look(from_pos or f.pos, target.pos, f.stats.height, target.stats.height,
+                                 self.enemy_heights(f.side))
 
     def attack_view(self, f: Fighter, target: Fighter, from_pos=None):
         """``f`` attacking ``target`` from ``from_pos`` (default where it stands): None when it may
         not (out of range, out of sight, beyond the melee height limit), else its dice pools
         ``(attack, defence, modifiers, hidden share)``: stats, high ground and cover."""
-        pos = from_pos or f.pos
-        tpos = target.pos
+        fs, ts = f.stats, target.stats
+        pos, tpos = from_pos or f.pos, target.pos
+        key = (pos, tpos, fs.attack, fs.range, fs.height, ts.defense, ts.height)
+        hit = self._views.get(key)
+        if hit is None:
+            hit = self._views[key] = self._plain_view(pos, tpos, fs, ts)
+        view, crossed = hit
+        if crossed is None:
+            return view
+        enemies = self.enemy_heights(f.side)
+        if crossed.isdisjoint(enemies):
+            return view
+        return self._blocked_view(key, f.side, enemies, fs, ts)
+
+    def _blocked_view(self, key, side, enemies, fs, ts):
+        """An attack view with enemy figures on cells the sight rays cross: kept per attacking
+        side until one of its enemies moves or falls."""
+        kept = self._blocked[side]
+        hit = kept.get(key, kept)
+        if hit is kept:
+            hit = kept[key] = self._attack_view(key[0], key[1], fs, ts, enemies)
+        return hit
+
+    def strike_views(self, f: Fighter, cells) -> list[tuple]:
+        """Every attack ``f`` could make after moving to one of ``cells``: ``(cell, target,
+        view)`` for each enemy it could attack from there, ``view`` as :meth:`attack_view` gives it.
+
+        The greedy player asks this for every hex a move reaches; one call per move keeps the
+        enemy's cell, stats and distance row at hand across all the hexes."""
+        fs = f.stats
+        attack, reach, height = fs.attack, fs.range, fs.height
+        views = self._views
+        plain, blocked, side = self._plain_view, self._blocked_view, f.side
+        enemies = self.enemy_heights(side)
+        distance_from = self.board.distance_from
+        out = []
+        for e in self.enemies_of(f.side):
+            tpos, ts = e.pos, e.stats
+            defense, tall = ts.defense, ts.height
+            steps = distance_from(tpos)
+            for pos in cells:
+                if steps[pos] > reach:
+                    continue
+                key = (pos, tpos, attack, reach, height, defense, tall)
+                hit = views.get(key)
+                if hit is None:
+                    hit = views[key] = plain(pos, tpos, fs, ts)
+                view, crossed = hit
+                if crossed is not None and not crossed.isdisjoint(enemies):
+                    view = blocked(key, side, enemies, fs, ts)
+                if view is not None:
+                    out.append((pos, e, view))
+        return out
+
+    def _plain_view(self, pos, tpos, fs, ts) -> tuple:
+        """``(view with no enemy figure in the way, the cells whose figures could change it or
+        None)``: everything of an attack view but the figures standing between, which depends on
+        the two cells and the stat lines only, so it is kept per board for every battle on it."""
+        dq, dr = pos[0] - tpos[0], pos[1] - tpos[1]
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if d > fs.range or d <= 1:
+            return self._attack_view(pos, tpos, fs, ts, None), None
+        seen, crossed = self._sights.plain(pos, tpos, fs.height, ts.height)
+        if not seen.visible:
+            return None, crossed
+        stand = self._stand
+        return _pools(fs, ts, stand[pos], stand[tpos], seen.hidden_share), crossed
+
+    def _attack_view(self, pos, tpos, fs, ts, enemies):
+        """The attack view itself (see :meth:`attack_view`); ``enemies``: where the attacker's
+        enemies stand, with their Heights (they may block sight)."""
         dq, dr = pos[0] - tpos[0], pos[1] - tpos[1]
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hex steps (SagaBorn boards are hex boards)
-        if d > f.stats.range or d == 0:
+        if d > fs.range or d == 0:
             return None
         stand = self._stand
         la, lt = stand[pos], stand[tpos]
         if d == 1:
-            if not m.can_strike(la, f.stats.height, lt, target.stats.height, f.stats.range, True):
+            if not m.can_strike(la, fs.height, lt, ts.height, fs.range, True):
                 return None
             hidden = 0.0
         else:
-            seen = self.sight(f, target, pos)
+            seen = self._sights.look(pos, tpos, fs.height, ts.height, enemies)
             if not seen.visible:
                 return None
             hidden = seen.hidden_share
-        key = (f.stats.attack, target.stats.defense, la, lt, hidden)
-        hit = _POOLS.get(key)
-        if hit is None:
-            att, dfn = m.attack_pools(f.stats, target.stats, la, lt, hidden)
-            up_att, up_def = m.height_dice(la, lt)
-            mods = {}
-            if up_att:
-                mods["height_attack"] = up_att
-            if up_def:
-                mods["height_defense"] = up_def
-            if m.cover_dice(hidden):
-                mods["cover"] = 1
-            hit = _POOLS[key] = (att, dfn, mods, hidden)
-        return hit
+        return _pools(fs, ts, la, lt, hidden)
 
     def can_attack(self, f: Fighter, target: Fighter, from_pos=None) -> bool:
         """Whether ``f`` may attack ``target`` from ``from_pos``: range, sight, the melee height limit."""
@@ -530,7 +613,13 @@ class SagaState:
                  "effect": f"calls {sq.card.name}", "squad": sq.card.name}]
 
     def _can_activate(self, sq: SquadState) -> bool:
-        return not sq.activated and any(self.fighters[u].alive for u in sq.units)
+        if sq.activated:
+            return False
+        fighters = self.fighters
+        for u in sq.units:
+            if fighters[u].hp > 0:
+                return True
+        return False
 
     def _next_activation(self, start: bool = False) -> list[Event]:
         """After an activation (or at round start): who picks the next squad, or the round ends."""
@@ -576,7 +665,7 @@ class SagaState:
             del self._occ[f.pos]
             f.pos = dest
             self._occ[dest] = uid
-            self._changed()
+            self._changed(f.side)
         self.queue.pop(0)
         while self.queue and not self.fighters[self.queue[0]].alive:
             self.queue.pop(0)
@@ -636,6 +725,8 @@ class SagaState:
             if label in self.doors:
                 self.doors.discard(label)
                 self.board = self._board_for_doors()
+                self._sights = sight_table(self.board)
+                self._views = _view_table(self.board)
                 self._changed()
                 events.append({**base, "action": "open", "cell": label, "what": "door"})
             else:
@@ -817,7 +908,7 @@ class SagaState:
                            "relic": name, "cell": self.board.label(f.pos)})
         f.relics = []
         del self._occ[f.pos]
-        self._changed()
+        self._changed(f.side)
         return events
 
     def _strike_step(self, action, rng: Rng) -> list[Event]:
@@ -942,13 +1033,49 @@ class SagaState:
 
 
 _step_tables: dict[int, tuple[Board, dict]] = {}
+_view_tables: dict[int, tuple[Board, dict]] = {}
+
+
+def _view_table(board: Board) -> dict:
+    """The board's attack views without figures in the way (:meth:`SagaState._plain_view`), by
+    ``(cell, target cell, Attack, Range, Height, target's Defense, target's Height)``, shared by
+    every battle on the board."""
+    hit = _view_tables.get(id(board))
+    if hit is not None and hit[0] is board and len(hit[1]) < 400_000:
+        return hit[1]
+    if len(_view_tables) >= 64:
+        _view_tables.clear()
+    table: dict = {}
+    _view_tables[id(board)] = (board, table)
+    return table
+_deployments: dict[tuple, tuple[Board, tuple]] = {}
 _POOLS: dict[tuple, tuple] = {}
+
+
+def _pools(fs: UnitStats, ts: UnitStats, la: int, lt: int, hidden: float) -> tuple:
+    """``(attack dice, defence dice, modifiers, hidden share)`` of an attack the rules allow,
+    from :func:`mechanics.attack_pools` (kept per stats, levels and hidden share)."""
+    key = (fs.attack, ts.defense, la, lt, hidden)
+    hit = _POOLS.get(key)
+    if hit is None:
+        att, dfn = m.attack_pools(fs, ts, la, lt, hidden)
+        up_att, up_def = m.height_dice(la, lt)
+        mods = {}
+        if up_att:
+            mods["height_attack"] = up_att
+        if up_def:
+            mods["height_defense"] = up_def
+        if m.cover_dice(hidden):
+            mods["cover"] = 1
+        hit = _POOLS[key] = (att, dfn, mods, hidden)
+    return hit
 
 
 def _step_table(board: Board) -> dict:
     """Every step's cost on a board, from :func:`mechanics.step_cost`: ``{height: {cell: [(next,
     cost, cost when leaving a hex next to an enemy), ...]}}`` for Heights 1-5, impossible steps
-    left out (one table per board, shared by every battle on it)."""
+    left out, and under ``("split", height)`` the same as two ``{cell: ((next, cost), ...)}``
+    tables, ordinary and leaving an enemy (one table per board, shared by every battle on it)."""
     hit = _step_tables.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
@@ -964,6 +1091,10 @@ def _step_table(board: Board) -> dict:
                 if plain is not None:
                     out.append((b, plain, m.step_cost(ha, hb, height, True)))
             per[a] = tuple(out)
+        # the same steps as (next, cost) pairs, one table for ordinary steps and one for steps
+        # leaving a hex next to an enemy (what the reach search reads)
+        table["split", height] = ({a: tuple((b, c) for b, c, _ in out) for a, out in per.items()},
+                                  {a: tuple((b, c) for b, _, c in out) for a, out in per.items()})
     if len(_step_tables) >= 64:
         _step_tables.clear()
     _step_tables[id(board)] = (board, table)

@@ -25,6 +25,7 @@ from generator.systems.sagaborn.models import (
     Weapon,
     find_talent,
     initiative_bonus,
+    talent_lookup,
 )
 
 Side = str
@@ -367,13 +368,13 @@ class TalentCards:
     def __init__(self, talents: Sequence[str]):
         self.talents = [find_talent(name).name for name in talents]
         self.exhausted: set[str] = set()
-        self._names: dict[str, str] = {}  # name as asked -> the talent's own name (asked often in play)
+        self._lookup = talent_lookup()  # name as asked -> the talent (asked often in play)
 
     def _canon(self, name: str) -> str:
-        hit = self._names.get(name)
+        hit = self._lookup[name]
         if hit is None:
-            hit = self._names[name] = find_talent(name).name
-        return hit
+            return find_talent(name).name  # unknown: the one-line error naming the known talents
+        return hit.name
 
     def has(self, name: str) -> bool:
         return self._canon(name) in self.talents

@@ -86,11 +86,40 @@ def talent_names() -> list[str]:
 
 def find_talent(name: str) -> Talent:
     """A talent by name, forgiving case and spaces/hyphens (``weapon-specialty``)."""
-    key = _norm(name)
-    for talent in talent_catalog().values():
-        if _norm(talent.name) == key:
-            return talent
-    raise ValueError(f"unknown talent {name!r}: choose from {', '.join(talent_names())}")
+    hit = talent_lookup()[name]
+    if hit is None:
+        raise ValueError(f"unknown talent {name!r}: choose from {', '.join(talent_names())}")
+    return hit
+
+
+class _TalentLookup(dict):
+    """Talents by name as asked (any spelling find_talent forgives), filled as names are asked."""
+
+    def __init__(self, catalog):
+        super().__init__()
+        self.catalog = catalog
+        self.by_norm = {_norm(t.name): t for t in catalog.talents}
+
+    def __missing__(self, name: str):
+        hit = self.by_norm.get(_norm(name))
+        if hit is not None:
+            self[name] = hit
+        return hit
+
+
+_LOOKUP: list = []
+
+
+def talent_lookup() -> dict[str, Talent]:
+    """``{name as asked: Talent}`` for the current catalogue (None for unknown names), one per
+    catalogue object: a battle asks talent names thousands of times, so each spelling is
+    normalised once, not once per question (a ``--content`` catalogue gets its own lookup)."""
+    catalog = _load_builtin("talents.yaml", TalentList)
+    if _LOOKUP and _LOOKUP[0].catalog is catalog:
+        return _LOOKUP[0]
+    lookup = _TalentLookup(catalog)
+    _LOOKUP[:] = [lookup]
+    return lookup
 
 
 def _norm(text: str) -> str:

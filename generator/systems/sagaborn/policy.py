@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 from generator.dice.battle_dice import CRIT, HIT, P_CRIT, P_HIT, P_SHIELD, SHIELD, attack_odds, damage_from_counts
 from generator.dice.rng import Rng
+from generator.play.board import UNREACHABLE
 from generator.systems.sagaborn.mechanics import attack_damage
 
 KILL_WEIGHT = 6.0
@@ -84,9 +85,10 @@ class GreedyPolicy:
                 f = state.fighters[uid]
                 if not f.alive:
                     continue
-                gap = min((board.walk(f.pos, e.pos) for e in enemies), default=99)
+                row = board.walk_from(f.pos)
+                gap = min((row.get(e.pos, UNREACHABLE) for e in enemies), default=99)
                 can_reach = gap <= f.stats.move + f.stats.range
-                power = float(attack_odds(f.stats.attack, 2).expected_damage)
+                power = _power(f.stats.attack)
                 k = (1 if can_reach else 0, power if can_reach else -gap)
                 key = max(key, k)
             scored.append((key, action))
@@ -108,44 +110,44 @@ class GreedyPolicy:
         goals = [e.pos for e in enemies] + prizes + [n for d in doors for n in board.open_neighbours(d)]
         field = _walk_field(board, goals)
         ranged = f.stats.range > 1
+        level = state.levels.__getitem__
         scored = []
+        if holder:
+            # a relic holder keeps away: its steps from the nearest enemy, one table row per enemy
+            rows = [board.distance_from(e.pos) for e in enemies]
+            for action in actions:
+                dest = action[2]
+                score = 0.0
+                score += 0.5 * (min([row[dest] for row in rows]) if rows else 10)
+                score += 0.05 * level(dest)
+                scored.append((score, action))
+            return _pick_best(scored, rng)
+        # the best strike each hex opens (melee units strike only from hexes next to an enemy)
+        dests = [action[2] for action in actions]
+        strikes: dict = {}
+        for dest, e, seen in state.strike_views(f, dests if ranged else [d for d in dests if d in near_enemy]):
+            kill, mean = _odds(seen[0], seen[1], e.hp)
+            value = KILL_WEIGHT * kill + mean
+            best = strikes.get(dest)
+            if best is None or value > best:
+                strikes[dest] = value
+        rows = [board.distance_from(e.pos) for e in enemies] if ranged else ()
         for action in actions:
             dest = action[2]
             score = 0.0
-            if holder:
-                score += 0.5 * min((board.distance(dest, e.pos) for e in enemies), default=10)
-            else:
-                if ranged or dest in near_enemy:
-                    strike = self._best_strike(state, f, dest, enemies)
-                    if strike is not None:
-                        score += strike
-                if dest in on_ground:
-                    score += RELIC_VALUE
-                if dest in openers:
-                    score += CHEST_VALUE
-                score -= APPROACH * field.get(dest, 0)
-                if ranged and dest in near_enemy:
-                    score -= 1.0 * sum(1 for e in enemies if board.distance(dest, e.pos) == 1)
-            score += 0.05 * state.level(dest)
+            best = strikes.get(dest)
+            if best is not None:
+                score += best
+            if dest in on_ground:
+                score += RELIC_VALUE
+            if dest in openers:
+                score += CHEST_VALUE
+            score -= APPROACH * field.get(dest, 0)
+            if ranged and dest in near_enemy:
+                score -= 1.0 * sum(1 for row in rows if row[dest] == 1)
+            score += 0.05 * level(dest)
             scored.append((score, action))
         return _pick_best(scored, rng)
-
-    def _best_strike(self, state, f, dest, enemies) -> float | None:
-        reach = f.stats.range
-        steps = state.board.distance_from(dest)
-        best = None
-        for e in enemies:
-            if steps[e.pos] > reach:
-                continue
-            view = state.attack_view(f, e, dest)
-            if view is None:
-                continue
-            att, dfn = view[0], view[1]
-            kill, mean = _odds(att, dfn, e.hp)
-            value = KILL_WEIGHT * kill + mean
-            if best is None or value > best:
-                best = value
-        return best
 
     # ---- standard actions -----------------------------------------------------------------------
 
@@ -227,6 +229,12 @@ def _pick_best(scored, rng):
 _ODDS: dict[tuple, tuple[float, float]] = {}
 
 
+@lru_cache(maxsize=None)
+def _power(attack: int) -> float:
+    """Expected damage of ``attack`` dice against two defence dice (how hard a squad hits)."""
+    return float(attack_odds(attack, 2).expected_damage)
+
+
 def _odds(attack: int, defense: int, hp: int) -> tuple[float, float]:
     """(chance to take the target down, expected damage) of one attack, exact, kept as floats."""
     key = (attack, defense, hp)
@@ -241,7 +249,10 @@ _FIELDS: dict[int, tuple] = {}
 
 
 def _walk_field(board, goals) -> dict:
-    """Walking distance from every open hex to the nearest of ``goals`` (fighters ignored)."""
+    """Walking distance from every open hex to the nearest of ``goals`` (fighters ignored).
+
+    Kept for the last few goal lists per board: the units of one squad move one after another
+    with the same enemies and prizes ahead of them."""
     import numpy as np
 
     hit = _FIELDS.get(id(board))
@@ -250,13 +261,20 @@ def _walk_field(board, goals) -> dict:
         table = np.array([[board.walk(p, q) for q in board.open] for p in board.open], dtype=np.int32)
         if len(_FIELDS) > 32:
             _FIELDS.clear()
-        hit = _FIELDS[id(board)] = (board, index, table)
-    _, index, table = hit
+        hit = _FIELDS[id(board)] = (board, index, table, {})
+    _, index, table, memo = hit
+    key = tuple(goals)
+    field = memo.get(key)
+    if field is not None:
+        return field
     rows = [index[g] for g in goals if g in index]
     if not rows:
         return {}
     best = table[rows].min(axis=0).tolist()
-    return dict(zip(board.open, best))
+    if len(memo) >= 64:
+        memo.clear()
+    field = memo[key] = dict(zip(board.open, best))
+    return field
 
 
 @lru_cache(maxsize=None)

@@ -82,6 +82,7 @@ class SightTable:
         self._geometry = _GEOMETRY.setdefault((board.grid.key, fan), {})
         self._terrain: dict[tuple, Sight] = {}
         self._pairs: dict[tuple, object] = {}
+        self._plain: dict[tuple, tuple] = {}
         self._grid = board.grid
         self._zs = [(k + 0.5) / heights for k in range(heights)]
 
@@ -103,9 +104,41 @@ class SightTable:
     ) -> Sight:
         """Sight from a figure on ``a`` (Height ``eye_height``) to one on ``t`` (``target_height``).
 
-        ``enemies`` maps the positions of the *attacker's enemies* (other than the target) to
-        their Heights; friends are left out because they never block.
+        ``enemies`` maps the positions of the *attacker's enemies* to their Heights (the target
+        may be among them: the rays never cross its own cell); friends are left out because they
+        never block.
         """
+        hit = self._plain.get((a, t, eye_height, target_height))
+        if hit is None:
+            hit = self._plain_look(a, t, eye_height, target_height)
+        plain, crossed = hit
+        if crossed is None or not enemies or crossed.isdisjoint(enemies):
+            return plain  # no enemy figure stands on a cell the rays cross: terrain alone decides
+        return self._look(a, t, eye_height, target_height, enemies)
+
+    def plain(self, a: Pos, t: Pos, eye_height: int, target_height: int) -> tuple:
+        """``(sight with no figure in the way, the cells whose enemy figures could change it or
+        None when none could)``: what :meth:`look` answers before it looks at the figures."""
+        hit = self._plain.get((a, t, eye_height, target_height))
+        if hit is None:
+            hit = self._plain_look(a, t, eye_height, target_height)
+        return hit
+
+    def _plain_look(self, a: Pos, t: Pos, eye_height: int, target_height: int) -> tuple:
+        """``(sight with no enemy figure in the way, the cells the rays cross or None when figures
+        cannot matter)``, kept per (cells, Heights): most looks in a battle see no figure in the
+        way, and this answers them with one dictionary look-up and one set test."""
+        pair = self._pairs.get((a, t))
+        if pair is None:
+            pair = self._pair(a, t)
+        if pair.__class__ is Sight:
+            out = (pair, None)
+        else:
+            out = (self._look(a, t, eye_height, target_height, None), pair[1])
+        self._plain[(a, t, eye_height, target_height)] = out
+        return out
+
+    def _look(self, a: Pos, t: Pos, eye_height: int, target_height: int, enemies: Mapping[Pos, int] | None) -> Sight:
         pair = self._pairs.get((a, t))
         if pair is None:
             pair = self._pair(a, t)
@@ -201,14 +234,20 @@ def _ray_crossings(board: Board, a: Pos, t: Pos, fan: int) -> tuple:
     the line of sight, in the exact frame), the (t_enter, t_leave, pos) of every other hex it
     passes through, clipped exactly (Cyrus-Beck); a ray that only touches an edge or corner does
     not cross."""
-    corners, normals, centres, index = _frame_hexes(board)
+    all_corners, all_normals, centres, index = _frame_hexes(board)
     pa, pt = centres[index[a]], centres[index[t]]
     d = pt - pa
     perp = np.array([-d[1], d[0]]) / math.hypot(*d)
-    reach = float(np.max(np.abs((corners[index[t]] - pt) @ perp)))
+    reach = float(np.max(np.abs((all_corners[index[t]] - pt) @ perp)))
     offsets = np.linspace(-reach, reach, fan + 2)[1:-1] * 0.999
     ends = pt[None, :] + offsets[:, None] * perp[None, :]  # (F, 2)
     dirs = ends - pa  # (F, 2)
+    # only hexes near the segment can be crossed: clip those (a box around a and t's hex, widened
+    # by a hex's reach), not the whole board; the arithmetic per hex is unchanged
+    span = np.abs(all_corners[index[t]] - pt).max(axis=0) * 2
+    low, high = np.minimum(pa, pt) - span, np.maximum(pa, pt) + span
+    near = np.flatnonzero(((centres >= low) & (centres <= high)).all(axis=1))
+    corners, normals = all_corners[near], all_normals[near]
     num = np.einsum("cek,cek->ce", normals, pa[None, None, :] - corners)  # (C, 6)
     den = np.einsum("cek,fk->fce", normals, dirs)  # (F, C, 6)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -219,9 +258,8 @@ def _ray_crossings(board: Board, a: Pos, t: Pos, fan: int) -> tuple:
     t0 = np.maximum(enter, 0.0)
     t1 = np.minimum(leave, 1.0)
     crosses = (t1 - t0 > 1e-9) & ~parallel_out
-    crosses[:, index[a]] = False
-    crosses[:, index[t]] = False
-    cells = board.cells
+    crosses &= (near != index[a]) & (near != index[t])
+    cells = [board.cells[i] for i in near]
     rays = []
     for f in range(len(offsets)):
         idx = np.flatnonzero(crosses[f])
