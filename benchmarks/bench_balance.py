@@ -26,7 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.balance.forces import plus_one  # noqa: E402
+from generator.balance.forces import plus_one
+from generator.errors import SkirmishError  # noqa: E402
 from generator.balance.matchup import play_verdict  # noqa: E402
 from generator.balance.runner import Job, LocalRunner, uses_board  # noqa: E402
 from generator.balance.sequential import Plan  # noqa: E402
@@ -73,8 +74,12 @@ def main() -> None:
             full = time.perf_counter() - started
             mirror = play_verdict(system, roster, roster, {}, Rng(args.seed + 3), Plan(args.verdict), pool)
             if system.fighters is None:
-                strong = play_verdict(system, plus_one(system, roster), roster, {}, Rng(args.seed + 4), Plan(args.verdict), pool)
-                uneven = f"{strong.verdict} after {strong.games} ({strong.tally.win_rate_a:.0%})"
+                try:
+                    strong = play_verdict(system, plus_one(system, roster), roster, {}, Rng(args.seed + 4),
+                                          Plan(args.verdict), pool)
+                    uneven = f"{strong.verdict} after {strong.games} ({strong.tally.win_rate_a:.0%})"
+                except SkirmishError as err:  # e.g. a SagaBorn team over its 400 points
+                    uneven = f"n/a ({str(err)[:40]})"
             else:
                 uneven = "n/a (one duellist fights)"
         print(f"{name:<11} {'yes' if uses_board(system) else 'fight':<6} {one_core:9.0f} {all_cores:10.0f} {full:8.1f}s   "
