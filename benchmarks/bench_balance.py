@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.balance.forces import plus_one
+from generator.balance.forces import plus_one  # noqa: E402
 from generator.errors import SkirmishError  # noqa: E402
 from generator.balance.matchup import play_verdict  # noqa: E402
 from generator.balance.runner import Job, LocalRunner, uses_board  # noqa: E402
