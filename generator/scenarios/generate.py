@@ -43,6 +43,8 @@ class Settings:
     variants: int = 4            # swapped copies per round
     lively_tries: int = 6        # side A forces tried until one's mirror match is decided often enough
     max_draws: float = 0.10      # ... at most this share of draws
+    archetype_battles: int = 200  # battles per archetype pair (horde vs elite, ranged vs melee); 0: not measured
+    candidates: int = 8          # random forces screened when the sides differ in shape (Kingslayer)
 
 
 @dataclass
@@ -143,7 +145,7 @@ def generate(
     from generator.balance.matchup import play_verdict
     from generator.balance.runner import make_runner
     from generator.balance.sequential import Plan
-    from generator.balance.tune import near_mirror, playable, screen
+    from generator.balance.tune import even_force, near_mirror, playable, screen
     from generator.systems import get_system
 
     system = get_system(system_name)
@@ -179,6 +181,10 @@ def generate(
         if "forces" in keep:
             given.setdefault("a", base.rosters["a"])
             given.setdefault("b", base.rosters["b"])
+    shape_hook = (system.extra or {}).get("scenario_shape")
+    shape = shape_hook(parts) if shape_hook else None
+    counts = {s: (shape or {}).get(s) for s in ("a", "b")}
+    asymmetric = counts["a"] != counts["b"]
     budget = float(points if points is not None else
                    (base.scenario.budgets.a if base is not None and "forces" in keep else
                     system.extra.get("scenario_points", 500)))
@@ -192,12 +198,14 @@ def generate(
         force_a, options = None, None
         tried = []
         for attempt in range(1 if "a" in given else settings.lively_tries):
-            candidate = given.get("a") or _named(random_force(system, budget, rng.spawn(f"force a {attempt}")), names[0])
+            candidate = given.get("a") or _named(random_force(system, budget, rng.spawn(f"force a {attempt}"),
+                                                              count=counts["a"]), names[0])
             provisional = _validated(_scenario_data(system, seed, parts, {"a": candidate, "b": candidate}, budgets, None))
             candidate_options = options_of(provisional)
-            if not ("a" in given or "b" in given) and not playable(system, candidate, candidate, candidate_options):
+            if not ("a" in given or "b" in given or asymmetric) and not playable(system, candidate, candidate,
+                                                                                 candidate_options):
                 continue  # e.g. a base too large for every gap of this map
-            if "a" in given or "b" in given:
+            if "a" in given or "b" in given or asymmetric:  # sides of different shapes have no mirror match
                 force_a, options = candidate, candidate_options
                 break
             say("looking for a lively force")
@@ -219,6 +227,16 @@ def generate(
             force_b = given["b"]
             say("checking the given forces")
             verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner)
+        elif asymmetric:
+            # no mirror to grow from (one Champion against Challengers): the broader search over
+            # random forces of side B's shape, each screened against A, the nearest confirmed
+            say("looking for an even opponent of the other shape")
+            tuned = even_force(system, force_a, budget, options, rng.spawn("force b"), runner=runner, plan=plan,
+                               candidates=settings.candidates, screen_battles=settings.screen_battles,
+                               rounds=settings.rounds, variants=settings.variants, confirm=2,
+                               name=names[1], count=counts["b"])
+            notes += list(tuned.log)
+            force_b, verdict = tuned.force, tuned.verdict
         else:
             say("growing an even opponent from a mirror match")
             tuned = near_mirror(system, force_a, budget, options, rng.spawn("force b"), runner=runner,
@@ -236,9 +254,17 @@ def generate(
                     break
                 if k + 1 < len(tries):
                     notes.append(f"the swapped force scored {verdict.to_json()['win_rate_a']:.1%}: back to the mirror")
+        balance = _balance_block(verdict)
+        if settings.archetype_battles > 0:
+            from generator.scenarios.archetypes import favours
+
+            say("playing archetype forces on it (horde, elite, ranged, melee)")
+            balance["favours"] = favours(
+                system, options, budget, rng.spawn("archetypes"), settings.archetype_battles, runner,
+                members=counts["a"] if not asymmetric else None,
+                shape_note="the sides differ in shape: one Champion against Challengers" if asymmetric else None)
     finally:
         runner.close()
-    balance = _balance_block(verdict)
     scenario = _validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, balance))
     if not verdict.balanced:
         notes.append(f"not balanced: the closest forces found score {verdict.to_json()['win_rate_a']:.1%} for A "
@@ -248,7 +274,8 @@ def generate(
 
 def _balance_block(verdict) -> dict:
     data = verdict.to_json()
-    keys = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "mean_rounds", "seed")
+    keys = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "mean_rounds", "seed",
+            "verdict", "band")
     return {k: data[k] for k in keys if k in data}
 
 

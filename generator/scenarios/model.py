@@ -134,6 +134,70 @@ class Budgets(_Strict):
     b: float = Field(gt=0)
 
 
+ARCHETYPES = ("horde", "elite", "ranged", "melee")
+
+
+class Lean(_Strict):
+    """Which of two archetype forces of equal cost the scenario favours (issue 12's "favours ...").
+
+    ``score`` is the first archetype's score (a draw counts half) over ``games`` battles, seats
+    alternating, and ``ci95`` its 95% interval; ``lean`` names the favoured archetype only when
+    the interval lies wholly on its side of 50%. A pair the system cannot express has a ``note``
+    (why: one champion a side has no horde) and no figures.
+    """
+
+    pair: tuple[Literal["horde", "ranged"], Literal["elite", "melee"]]
+    games: Optional[int] = Field(default=None, ge=2)
+    score: Optional[float] = Field(default=None, ge=0, le=1)
+    ci95: Optional[tuple[float, float]] = None
+    lean: Optional[Literal["horde", "elite", "ranged", "melee"]] = None
+    costs: Optional[tuple[float, float]] = Field(default=None, description="the two archetype forces' costs")
+    sizes: Optional[tuple[int, int]] = Field(default=None, description="combatants in each archetype force")
+    note: Optional[str] = Field(default=None, max_length=200, description="why the pair was not measured")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Lean":
+        if tuple(self.pair) not in (("horde", "elite"), ("ranged", "melee")):
+            raise ValueError(f"pair {list(self.pair)} is not an archetype pair; use [horde, elite] or [ranged, melee]")
+        measured = (self.games, self.score, self.ci95)
+        if self.note is None and None in measured:
+            raise ValueError("give games, score and ci95 for a measured pair, or a note saying why it was not measured")
+        if self.note is not None:
+            if any(x is not None for x in measured) or self.lean is not None:
+                raise ValueError("a pair with a note (not measured) has no games, score, ci95 or lean")
+            return self
+        lo, hi = self.ci95
+        if not 0 <= lo <= self.score <= hi <= 1:
+            raise ValueError(f"score {self.score} must lie inside ci95 {list(self.ci95)}")
+        expected = self.pair[0] if lo > 0.5 else self.pair[1] if hi < 0.5 else None
+        if self.lean != expected:
+            said = f"lean {self.lean!r}" if self.lean else "no lean"
+            raise ValueError(f"{said} does not match ci95 {list(self.ci95)}: "
+                             + (f"the interval says {expected!r}" if expected else "the interval includes 50%, so no lean"))
+        if self.lean is not None and self.lean not in self.pair:
+            raise ValueError(f"lean {self.lean!r} is not one of {list(self.pair)}")
+        return self
+
+    @property
+    def by(self) -> float | None:
+        """How far the favoured archetype's score lies above an even 50%, in points (0.08: 8%)."""
+        if self.lean is None:
+            return None
+        return abs(self.score - 0.5)
+
+    def sentence(self) -> str:
+        """``favours horde by 8% (horde scores 58.0%, 95% interval 53.1% to 62.8%, 400 battles)``."""
+        first, second = self.pair
+        if self.note is not None:
+            return f"{first} vs {second}: n/a ({self.note})"
+        lo, hi = self.ci95
+        figures = (f"{first} scores {self.score:.1%} against {second}, 95% interval {lo:.1%} to {hi:.1%}, "
+                   f"{self.games} battles")
+        if self.lean is None:
+            return f"{first} vs {second}: no clear lean ({figures})"
+        return f"favours {self.lean} by {self.by:.0%} ({figures})"
+
+
 class Balance(_Strict):
     """The figures of ``skirmish balance --json`` for these two forces on this scenario.
 
@@ -153,6 +217,7 @@ class Balance(_Strict):
     seed: int
     verdict: Optional[Literal["balanced", "not balanced", "undecided"]] = None
     band: Optional[tuple[float, float]] = Field(default=None, description="the win-rate band counted as balanced")
+    favours: list[Lean] = Field(default_factory=list, description="archetype forces of equal cost played on it")
 
     @classmethod
     def from_json(cls, data: dict) -> "Balance":
@@ -360,6 +425,10 @@ def check(scn: Scenario, board, located_where, decks: dict | None = None) -> tup
     rosters, costs = {}, {}
     model = system.content_models[_roster_kind(system)]
     members = system.fighters or system.combatants
+    if (system.extra or {}).get("fighters_for") and system.scenario_options:
+        # who fights (and is paid for) depends on the battle: a Gorechosen team battle seats two
+        battle = system.scenario_options(LoadedScenario(scn, system, board, {}, {}))
+        members = lambda roster: system.extra["fighters_for"](roster, battle)  # noqa: E731
     for side in ("a", "b"):
         data = scn.forces[side]
         try:
