@@ -77,6 +77,10 @@ def random_force(system: Any, points: float, rng: Any, name: str = "random force
 def with_members(system: Any, roster: Any, combatants: Sequence[Any], name: str) -> Any:
     """``roster`` with its combatants replaced (everything else kept: ability card, point limit,
     notes), validated again; falls back to :func:`roster_from` when the list is not found."""
+    printed = getattr(system, "printed_total", None)
+    if printed is not None and printed(roster) is not None:
+        # a printed total (a Bladestorm roster's TPC) would go stale: write the roster afresh
+        return roster_from(system, combatants, name)
     listed = list(system.combatants(roster))
     for field_name, value in roster:
         if isinstance(value, list) and value and value == listed:

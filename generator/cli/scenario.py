@@ -72,6 +72,7 @@ def scenario(
                     "favours": [{**lean.model_dump(mode="json", exclude_none=True), "says": lean.sentence()}
                                 for lean in (scn.balance.favours if scn.balance else [])]},
         "balanced": made.balanced, "notes": made.notes,
+        "pick": scn.pick.model_dump(mode="json", exclude_none=True) if scn.pick else {"mode": "random"},
         "files": [str(p) for p in written],
     }
     if json_out:
@@ -79,6 +80,9 @@ def scenario(
         return
     console.print(f"[bold]{scn.title}[/bold] ({scn.system}, seed {scn.seed})")
     console.print(f"  victory: {scn.victory.card or 'scenario rules'}; twist: {summary['twist'] or 'none'}")
+    if scn.pick is not None and scn.pick.mode == "underdog":
+        kept = ", ".join(h.kept for h in scn.pick.hands) or "nothing to choose"
+        console.print(f"  the underdog chose: side {scn.pick.chooser.upper()}, {scn.pick.why}; kept {kept}")
     for s in ("a", "b"):
         side = summary["sides"][s]
         console.print(f"  side {s.upper()}: {side['name']} ({side['cost']:g} of {side['budget']:g})")

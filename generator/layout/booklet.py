@@ -226,6 +226,16 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
                        "score interval, so a small run shows a wide bar. Rebuild the booklet after a new balance run "
                        "to refresh these figures."),
         }
+    picked = None
+    if scn.pick is not None and scn.pick.mode == "veto":
+        picked = ("The cards were picked by veto: three were dealt face up and each player in turn struck one "
+                  "until one was left.")
+    elif scn.pick is not None:
+        chooser = sides[0] if scn.pick.chooser == "a" else sides[1]
+        picked = (f"The underdog chose the cards: {chooser['label']} ({chooser['force_name']}), "
+                  f"{_x(scn.pick.why or 'the weaker side')}, was dealt three cards from each deck and kept one: "
+                  + "; ".join(f"<b>{_x(h.kept)}</b> from {', '.join(_x(c) for c in h.dealt)}" for h in scn.pick.hands)
+                  + ".")
     card_deck = {"bladeborn": "battle cards", "sagaborn": "scenario deck", "bladestorm": "victory conditions"}
     return {
         "title": _x(scn.title), "system_title": scfg["title"], "tale": _x(scn.tale), "seed": scn.seed,
@@ -234,7 +244,7 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
         "victory_card": _x(scn.victory.card) if scn.victory.card else None,
         "victory_card_deck": card_deck.get(scn.system, "victory cards"),
         "scoring": scoring, "rounds_sentence": rounds, "tie_sentence": tie, "twist": twist,
-        "sequence": scfg["sequence"],
+        "sequence": scfg["sequence"], "picked": picked,
         "map": {"summary": summary, "terrain": terrain,
                 "legend_note": "the legend names every kind of ground, the objectives and each side's set-up."},
         "balance": balance,

@@ -62,6 +62,23 @@ def _pool(system, spec: Spec, rng, size: int) -> list[tuple[Any, float]]:
     return out
 
 
+def _seatable(system, pool, options: dict, members: int | None) -> list[tuple[Any, float]]:
+    """The pool without combatants this battle cannot seat (a base too large for every gap);
+    each is tried as a force of ``members`` copies of itself where forces have a set size."""
+    from generator.balance.forces import roster_from
+    from generator.balance.tune import playable
+
+    out = []
+    for member, cost in pool:
+        try:
+            alone = roster_from(system, _unique_names([member] * (members or 1)), "one")
+        except (SkirmishError, ValueError):
+            continue
+        if playable(system, alone, alone, options):
+            out.append((member, cost))
+    return out
+
+
 def _fill(order: list[tuple[Any, float]], budget: float, limit: int | None, exact: int | None = None):
     chosen, total = [], 0.0
     for member, cost in order:
@@ -77,11 +94,20 @@ def _pick(kind: str, pool, budget: float, spec: Spec, members: int | None):
     """The combatants of one archetype force, from the pool (None when the pool has none)."""
     if kind in ("horde", "elite"):
         order = sorted(pool, key=lambda mc: mc[1], reverse=(kind == "elite"))
-        chosen, _ = _fill(order, budget, spec.max_members)
+        chosen, total = _fill(order, budget, spec.max_members)
+        if kind == "horde":  # close the gap the cheapest leave: the dearest of them swapped up, the count kept
+            for i in range(len(chosen) - 1, -1, -1):
+                spare = budget - total + chosen[i][1]
+                better = [mc for mc in pool if mc[1] <= spare + 1e-9 and not any(mc is c for c in chosen)]
+                if better:
+                    up = max(better, key=lambda mc: mc[1])
+                    if up[1] > chosen[i][1]:
+                        total += up[1] - chosen[i][1]
+                        chosen[i] = up
         return chosen
     reach = spec.reach
     if kind == "ranged":
-        longest = max(reach(m) for m, _ in pool)
+        longest = max((reach(m) for m, _ in pool), default=0)
         if longest < 2:
             return []
         kin = [mc for mc in pool if reach(mc[0]) >= 2]
@@ -128,7 +154,7 @@ def build_pair(system, pair: str, budget: float, rng, options: dict, members: in
     kinds = PAIRS[pair]
     why = f"no {kinds[0]} and {kinds[1]} forces of equal cost in {tries} pools of random combatants"
     for attempt in range(tries):
-        pool = _pool(system, spec, rng.spawn(f"{pair} {attempt}"), POOL)
+        pool = _seatable(system, _pool(system, spec, rng.spawn(f"{pair} {attempt}"), POOL), options, members)
         picked = [_pick(kind, pool, budget, spec, members) for kind in kinds]
         if not all(picked):
             continue

@@ -129,6 +129,37 @@ class Twist(_Strict):
     effect: Rule
 
 
+class Hand(_Strict):
+    """One hand dealt to the underdog and the card kept from it."""
+
+    dealt: list[str] = Field(min_length=1, max_length=8)
+    kept: str
+
+    @model_validator(mode="after")
+    def _kept_was_dealt(self) -> "Hand":
+        if self.kept not in self.dealt:
+            raise ValueError(f"kept {self.kept!r} was not dealt; the hand was {', '.join(self.dealt)}")
+        return self
+
+
+class Pick(_Strict):
+    """How the cards were picked when not simply shuffled: veto (each player struck one of three)
+    or underdog (the weaker side, ``chooser``, kept one card of each hand dealt, for ``why``)."""
+
+    mode: Literal["veto", "underdog"]
+    chooser: Optional[SideName] = None
+    why: Optional[str] = Field(default=None, max_length=200)
+    hands: list[Hand] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _underdog_named(self) -> "Pick":
+        if self.mode == "underdog" and self.chooser is None:
+            raise ValueError("the underdog chooses: say which side chose (chooser: a or b)")
+        if self.mode == "veto" and (self.chooser or self.hands):
+            raise ValueError("a veto has no chooser or hands: both players struck in turn")
+        return self
+
+
 class Budgets(_Strict):
     a: float = Field(gt=0)
     b: float = Field(gt=0)
@@ -248,6 +279,7 @@ class Scenario(_Strict):
     objectives: list[Objective] = Field(default_factory=list)
     victory: Victory
     twist: Optional[Twist] = None
+    pick: Optional[Pick] = Field(default=None, description="how the cards were picked (none: shuffled, random)")
     budgets: Budgets
     forces: dict[SideName, dict[str, Any]]
     balance: Optional[Balance] = None
@@ -388,6 +420,12 @@ def check(scn: Scenario, board, located_where, decks: dict | None = None) -> tup
         if name not in known:
             allowed = ", ".join(known) if known else f"none ({scn.system} has no {deck} cards)"
             problems.append((loc, f"{name!r} is not a {scn.system} {deck} card; choose one of {allowed}"))
+    if scn.pick is not None:
+        every = {n for names in decks.values() for n in names}
+        for h, hand in enumerate(scn.pick.hands):
+            for i, name in enumerate(hand.dealt):
+                if name not in every:
+                    problems.append((("pick", "hands", h, "dealt", i), f"{name!r} is not a {scn.system} card"))
     # rules vocabulary
     for i, rule in enumerate(scn.victory.scoring):
         loc = ("victory", "scoring", i)
