@@ -142,36 +142,49 @@ def _unique_names(members: list) -> list:
     return out
 
 
+def _from_pool(system, pool, kinds, pair, budget, spec, members, options):
+    from generator.balance.forces import force_cost, roster_from
+    from generator.balance.tune import playable
+
+    picked = [_pick(kind, pool, budget, spec, members) for kind in kinds]
+    if not all(picked):
+        return "empty"
+    if pair == "horde-elite" and len(picked[0]) <= len(picked[1]):
+        return "no horde larger than the elite"
+    try:
+        forces = [roster_from(system, _unique_names([m for m, _ in chosen]), f"{kind.capitalize()} archetype")
+                  for kind, chosen in zip(kinds, picked)]
+    except (SkirmishError, ValueError):
+        return "not a valid force"
+    costs = [force_cost(system, f, options) for f in forces]
+    if abs(costs[0] - costs[1]) > EQUAL_COST * budget or max(costs) > budget + 1e-6:
+        return "unequal costs"
+    if not playable(system, forces[0], forces[1], options):
+        return f"the {kinds[0]} and {kinds[1]} forces could not be seated on this battle"
+    return forces[0], forces[1], costs[0], costs[1]
+
+
 def build_pair(system, pair: str, budget: float, rng, options: dict, members: int | None = None,
                tries: int = 3) -> tuple[Any, Any, float, float] | str:
     """Two forces of one archetype pair at ``budget`` (equal cost within :data:`EQUAL_COST`),
     seatable on this battle: ``(first, second, cost_first, cost_second)``, or why there are none."""
-    from generator.balance.forces import force_cost, roster_from
-    from generator.balance.tune import playable
 
     spec = spec_of(system)
     members = members or spec.members
     kinds = PAIRS[pair]
     why = f"no {kinds[0]} and {kinds[1]} forces of equal cost in {tries} pools of random combatants"
     for attempt in range(tries):
-        pool = _seatable(system, _pool(system, spec, rng.spawn(f"{pair} {attempt}"), POOL), options, members)
-        picked = [_pick(kind, pool, budget, spec, members) for kind in kinds]
-        if not all(picked):
+        pool = _pool(system, spec, rng.spawn(f"{pair} {attempt}"), POOL)
+        built = _from_pool(system, pool, kinds, pair, budget, spec, members, options)
+        if isinstance(built, str) and "seated" in built:
+            # seating a battle costs time (Bladeborn: ~0.15 s), so the pool is checked one
+            # combatant at a time only when the forces built from it do not fit the battle
+            built = _from_pool(system, _seatable(system, pool, options, members), kinds, pair, budget, spec, members,
+                               options)
+        if isinstance(built, str):
+            why = built if "seated" in built else why
             continue
-        if pair == "horde-elite" and len(picked[0]) <= len(picked[1]):
-            continue
-        try:
-            forces = [roster_from(system, _unique_names([m for m, _ in chosen]), f"{kind.capitalize()} archetype")
-                      for kind, chosen in zip(kinds, picked)]
-        except (SkirmishError, ValueError):
-            continue
-        costs = [force_cost(system, f, options) for f in forces]
-        if abs(costs[0] - costs[1]) > EQUAL_COST * budget or max(costs) > budget + 1e-6:
-            continue
-        if not playable(system, forces[0], forces[1], options):
-            why = f"the {kinds[0]} and {kinds[1]} forces could not be seated on this battle"
-            continue
-        return forces[0], forces[1], costs[0], costs[1]
+        return built
     return why
 
 
