@@ -232,10 +232,14 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
                   "until one was left.")
     elif scn.pick is not None:
         chooser = sides[0] if scn.pick.chooser == "a" else sides[1]
+        def hand(h):
+            if len(h.dealt) == 1:
+                return f"<b>{_x(h.kept)}</b> (the only card that fits)"
+            return f"<b>{_x(h.kept)}</b> of {', '.join(_x(c) for c in h.dealt)}"
+
         picked = (f"The underdog chose the cards: {chooser['label']} ({chooser['force_name']}), "
-                  f"{_x(scn.pick.why or 'the weaker side')}, was dealt three cards from each deck and kept one: "
-                  + "; ".join(f"<b>{_x(h.kept)}</b> from {', '.join(_x(c) for c in h.dealt)}" for h in scn.pick.hands)
-                  + ".")
+                  f"{_x(scn.pick.why or 'the weaker side')}, was dealt up to three cards from each deck and kept one: "
+                  + "; ".join(hand(h) for h in scn.pick.hands) + ".")
     card_deck = {"bladeborn": "battle cards", "sagaborn": "scenario deck", "bladestorm": "victory conditions"}
     return {
         "title": _x(scn.title), "system_title": scfg["title"], "tale": _x(scn.tale), "seed": scn.seed,
