@@ -248,10 +248,14 @@ def generate(
             say("looking for an even opponent of the other shape")
             tuned = even_force(system, force_a, budget, options, rng.spawn("force b"), runner=runner, plan=plan,
                                candidates=settings.candidates, screen_battles=settings.screen_battles,
-                               rounds=settings.rounds, variants=settings.variants, confirm=2,
+                               rounds=settings.rounds, variants=settings.variants, confirm=1,
                                name=names[1], count=counts["b"])
             notes += list(tuned.log)
-            force_b, verdict = tuned.force, tuned.verdict
+            force_b = tuned.force
+            # even_force's own verdict seats the searched force as A: the scenario's is played
+            # with side A as A, so its figures read from side A's point of view like every other
+            say("the verdict")
+            verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner)
         else:
             say("growing an even opponent from a mirror match")
             tuned = near_mirror(system, force_a, budget, options, rng.spawn("force b"), runner=runner,

@@ -91,6 +91,8 @@ def test_gorechosen_kingslayer_and_2v2_scenarios_generate_validate_replay_and_pr
         return play(system.game, b, {"a": greedy, "b": greedy}, Rng(7)).to_json()
 
     assert battle(loaded) == battle(made.loaded)
+    # the balance figures read from side A's point of view, whatever the search seated
+    assert made.verdict.names == (rosters["a"].name, rosters["b"].name)
     assert {e["fighter"] for e in battle(loaded)["events"] if e.get("action") == "place"}.__len__() == sum(shape)
     leans = {tuple(l.pair): l for l in loaded.scenario.balance.favours}
     if variant == "kingslayer":
