@@ -59,7 +59,7 @@ def reference_sheets(out: Path) -> list[Path]:
 
 #: How hard the demo looks for an even battle: one swap away from a mirror match, and a verdict
 #: with one look at 1,200 battles (a 95% interval of +-2.8 points).
-DEMO_SETTINGS = dict(battles=1200, look_every=1200, swaps=1, screen_battles=120, rounds=1, variants=3)
+DEMO_SETTINGS = dict(battles=1200, look_every=1200, swaps=1, screen_battles=120, rounds=1, variants=3, candidates=4)
 #: Systems whose battles are quick get 2,000 battles (+-2.2 points); SagaBorn's slow ones 1,000.
 DEMO_BATTLES = {"gorechosen": 2000, "bladestorm": 2000, "sagaborn": 1000}
 #: Battles per archetype pair (which kinds of force a scenario favours) where they are cheap: 40

@@ -116,7 +116,10 @@ def _pick(kind: str, pool, budget: float, spec: Spec, members: int | None):
     else:
         kin = [mc for mc in pool if reach(mc[0]) <= 1]
         order = list(kin)
-    if members is not None:  # a set number a side (a duel, a team of two): the dearest that share the budget
+    if members == 2:  # a team of two: the pair that spends the most of the budget
+        pairs = [(a, b) for i, a in enumerate(kin) for b in kin[i + 1:] if a[1] + b[1] <= budget + 1e-9]
+        return list(max(pairs, key=lambda ab: ab[0][1] + ab[1][1])) if pairs else []
+    if members is not None:  # a set number a side (a duel): the dearest that share the budget
         order = sorted([mc for mc in kin if mc[1] <= budget / members + 1e-9], key=lambda mc: -mc[1])
         chosen, _ = _fill(order, budget, None, exact=members)
         return chosen if len(chosen) == members else []
