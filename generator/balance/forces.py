@@ -14,25 +14,33 @@ from typing import Any, Sequence
 from generator.errors import SkirmishError
 
 
-def members(system: Any, roster: Any) -> list:
-    """The combatants of a roster who take part in a battle (and so are paid for)."""
+def members(system: Any, roster: Any, options: dict | None = None) -> list:
+    """The combatants of a roster who take part in a battle (and so are paid for).
+
+    With the battle's ``options``, a system whose battles seat a different number of combatants
+    by variant (a Gorechosen team battle sends two champions, a duel one) says who fights
+    through ``System.extra["fighters_for"](roster, options)``."""
+    hook = (system.extra or {}).get("fighters_for")
+    if hook is not None and options is not None:
+        return list(hook(roster, options))
     pick = system.fighters or system.combatants
     return list(pick(roster))
 
 
-def side_cost_of(system: Any, roster: Any):
+def side_cost_of(system: Any, roster: Any, options: dict | None = None):
     """A side's price the one way every command shares (``generator.systems.base.side_cost``:
     a printed total such as a book's TPC first, the cost model's estimate beside it)."""
     from generator.systems.base import side_cost
 
-    return side_cost(system, roster, members(system, roster))
+    return side_cost(system, roster, members(system, roster, options))
 
 
-def force_cost(system: Any, roster: Any) -> float:
-    """What a side costs in the system's unit (points, TPC, rating)."""
+def force_cost(system: Any, roster: Any, options: dict | None = None) -> float:
+    """What a side costs in the system's unit (points, TPC, rating), for the battle of ``options``
+    when given (who fights may depend on it)."""
     if system.price is None:
         return 0.0
-    return float(side_cost_of(system, roster).total)
+    return float(side_cost_of(system, roster, options).total)
 
 
 def force_name(roster: Any, fallback: str) -> str:
@@ -56,17 +64,23 @@ def roster_from(system: Any, combatants: Sequence[Any], name: str) -> Any:
     return model.model_validate({k: v for k, v in document.items() if k not in ("system", "kind")})
 
 
-def random_force(system: Any, points: float, rng: Any, name: str = "random force") -> Any:
-    """One random force within ``points`` (the system's builder decides how close it gets)."""
+def random_force(system: Any, points: float, rng: Any, name: str = "random force", count: int | None = None) -> Any:
+    """One random force within ``points`` (the system's builder decides how close it gets);
+    ``count`` asks for that many combatants sharing the budget (a Gorechosen team of two), where
+    the system's builder takes a count with a budget."""
     if system.build_random is None:
         raise SkirmishError(f"{system.title} has no random builder yet")
-    built = system.build_random(rng, points=points)
+    built = system.build_random(rng, points=points) if count is None else system.build_random(rng, count=count, points=points)
     return roster_from(system, [b.combatant for b in built], name)
 
 
 def with_members(system: Any, roster: Any, combatants: Sequence[Any], name: str) -> Any:
     """``roster`` with its combatants replaced (everything else kept: ability card, point limit,
     notes), validated again; falls back to :func:`roster_from` when the list is not found."""
+    printed = getattr(system, "printed_total", None)
+    if printed is not None and printed(roster) is not None:
+        # a printed total (a Bladestorm roster's TPC) would go stale: write the roster afresh
+        return roster_from(system, combatants, name)
     listed = list(system.combatants(roster))
     for field_name, value in roster:
         if isinstance(value, list) and value and value == listed:

@@ -147,7 +147,7 @@ def play_verdict(
         if own:
             runner.close()
     names = names or (force_name(force_a, "A"), force_name(force_b, "B"))
-    sides = (side_cost_of(system, force_a), side_cost_of(system, force_b))
+    sides = (side_cost_of(system, force_a, options), side_cost_of(system, force_b, options))
     return Verdict(system.name, system.cost_unit, names, (sides[0].total, sides[1].total), tally, plan, decision,
                    interval, rng.seed, uses_board(system), (sides[0].model, sides[1].model))
 

@@ -67,7 +67,8 @@ def _screen(system, against, candidates: list[Candidate], options, seeds: Rng, b
 NO_SWAPS = "no swaps for this system (its builder makes whole forces, not members)"
 
 
-def _swapped(system, base: Candidate, points: float, tolerance: float, rng: Rng, name: str) -> Candidate | str:
+def _swapped(system, base: Candidate, points: float, tolerance: float, rng: Rng, name: str,
+             options: dict | None = None) -> Candidate | str:
     """``base`` with one combatant replaced by a fresh random one, or why there is none."""
     team = members(system, base.force)
     all_members = list(system.combatants(base.force))
@@ -87,7 +88,7 @@ def _swapped(system, base: Candidate, points: float, tolerance: float, rng: Rng,
             continue
         except ValueError:
             continue
-        cost = force_cost(system, force)
+        cost = force_cost(system, force, options)
         if points * (1 - tolerance) <= cost <= points:
             return Candidate(force, cost, origin=f"{base.origin}, swap {attempt}")
     return "no swap kept the total within the budget"
@@ -98,7 +99,7 @@ def _swap_round(system, against, base: Candidate, points: float, tolerance: floa
     """One round of swaps shared by both searches: ``variants`` copies of ``base`` with one
     combatant swapped, those that can be seated on this battle screened against ``against``.
     Returns the screened trials, and why there are none when the list is empty."""
-    made = [_swapped(system, base, points, tolerance, rng.spawn(f"round-{round_no}-variant-{v}"), name)
+    made = [_swapped(system, base, points, tolerance, rng.spawn(f"round-{round_no}-variant-{v}"), name, options)
             for v in range(variants)]
     reasons = sorted({t for t in made if isinstance(t, str)})
     trials = [t for t in made if not isinstance(t, str) and playable(system, t.force, against, options)]
@@ -123,8 +124,10 @@ def even_force(
     confirm: int = 3,
     progress: Callable[[int], None] | None = None,
     name: str = "Even force",
+    count: int | None = None,
 ) -> Tuned:
-    """A force within ``points`` that the simulator finds even against ``against`` (see module doc)."""
+    """A force within ``points`` that the simulator finds even against ``against`` (see module doc);
+    ``count`` asks the builder for that many combatants a force (a Gorechosen team)."""
     check_playable(system)
     if candidates < 1 or screen_battles < 2:
         raise SkirmishError("even_force: needs at least one candidate and two screening battles")
@@ -136,8 +139,12 @@ def even_force(
     try:
         pool = []
         for k in range(candidates):
-            force = random_force(system, points, rng.spawn(f"candidate-{k}"), name=name)
-            pool.append(Candidate(force, force_cost(system, force), origin=f"random force {k + 1}"))
+            force = random_force(system, points, rng.spawn(f"candidate-{k}"), name=name, count=count)
+            if not playable(system, force, against, options):
+                continue
+            pool.append(Candidate(force, force_cost(system, force, options), origin=f"random force {k + 1}"))
+        if not pool:
+            raise SkirmishError(f"{system.title}: none of {candidates} random forces could be seated against the given one")
         _screen(system, against, pool, options, rng.spawn("screen"), screen_battles, runner, progress)
         screened = len(pool)
         pool.sort(key=lambda c: c.distance)
@@ -210,7 +217,7 @@ def near_mirror(
     # the whole roster copied (a team's point limit, notes, everything), only the name changed
     start = against.model_copy(update={"name": name}) if hasattr(against, "model_copy") else \
         roster_from(system, list(system.combatants(against)), name)
-    best = Candidate(start, force_cost(system, start), score=0.5, origin="a copy of the other force")
+    best = Candidate(start, force_cost(system, start, options), score=0.5, origin="a copy of the other force")
     log = ["started from a copy of the other force (a mirror match is even)"]
     steps = [best.force]
     kept = screened = 0

@@ -19,9 +19,10 @@ def scenario(
     keep: List[str] = typer.Option([], "--keep", help="A part to keep from --from or DIR/scenario.yaml: map, rules or forces (repeat for more); the rest is drawn again."),
     from_files: List[Path] = typer.Option([], "--from", help="A roster for side A (repeat for side B), or a scenario file to keep parts of."),
     battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="At most this many battles for the balance verdict."),
+    archetype_battles: int = typer.Option(200, "--archetype-battles", min=0, max=100_000, help="Battles per archetype pair (horde vs elite, ranged vs melee of equal cost) to tell which kinds of force the scenario favours; 0 skips it."),
     jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Processes to play battles on (default: all cores)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="A Dask scheduler address to play the battles on."),
-    pick: str = typer.Option("random", "--pick", help="How cards are drawn from the decks: random, or veto (three dealt, each player strikes one in turn)."),
+    pick: str = typer.Option("random", "--pick", help="How cards are drawn from the decks: random; veto (three dealt, each player strikes one in turn); or underdog (three dealt, the weaker side keeps the one it does best on)."),
     page: str = typer.Option("a4", "--page", help=PAGE_HELP),
     force: bool = typer.Option(False, "--force", help="Replace files in the folder that this tool did not write."),
     json_out: bool = typer.Option(False, "--json", help="Print the scenario summary as JSON, with the balance figures under 'balance'."),
@@ -58,7 +59,7 @@ def scenario(
         base = load_scenario(out / "scenario.yaml")
     with spinner(f"building a balanced {system} scenario", quiet=json_out) as say:
         made = generate(system.lower(), seed, points=points, size=size, keep=keeps, base=base, given=given,
-                        settings=Settings(battles=battles), jobs=jobs, scheduler=scheduler,
+                        settings=Settings(battles=battles, archetype_battles=archetype_battles), jobs=jobs, scheduler=scheduler,
                         progress=(say if callable(say) else None), pick=pick)
         written = write_scenario(made, out, force=force, page=page)
     scn = made.scenario
@@ -67,7 +68,11 @@ def scenario(
         "victory": scn.victory.card, "twist": scn.twist.name if scn.twist else None,
         "sides": {s: {"name": made.loaded.rosters[s].name, "cost": round(made.loaded.costs[s], 1),
                       "budget": getattr(scn.budgets, s)} for s in ("a", "b")},
-        "balance": made.verdict.to_json(), "balanced": made.balanced, "notes": made.notes,
+        "balance": {**made.verdict.to_json(),
+                    "favours": [{**lean.model_dump(mode="json", exclude_none=True), "says": lean.sentence()}
+                                for lean in (scn.balance.favours if scn.balance else [])]},
+        "balanced": made.balanced, "notes": made.notes,
+        "pick": scn.pick.model_dump(mode="json", exclude_none=True) if scn.pick else {"mode": "random"},
         "files": [str(p) for p in written],
     }
     if json_out:
@@ -75,11 +80,16 @@ def scenario(
         return
     console.print(f"[bold]{scn.title}[/bold] ({scn.system}, seed {scn.seed})")
     console.print(f"  victory: {scn.victory.card or 'scenario rules'}; twist: {summary['twist'] or 'none'}")
+    if scn.pick is not None and scn.pick.mode == "underdog":
+        kept = ", ".join(h.kept for h in scn.pick.hands) or "nothing to choose"
+        console.print(f"  the underdog chose: side {scn.pick.chooser.upper()}, {scn.pick.why}; kept {kept}")
     for s in ("a", "b"):
         side = summary["sides"][s]
         console.print(f"  side {s.upper()}: {side['name']} ({side['cost']:g} of {side['budget']:g})")
     for line in made.verdict.lines():
         console.print("  " + line.strip())
+    for lean in (scn.balance.favours if scn.balance else []):
+        console.print(f"  archetypes: {lean.sentence()}")
     for line in made.notes[-2:]:
         note(line)
     console.print(f"  written: {', '.join(str(p) for p in written)}")

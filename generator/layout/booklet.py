@@ -100,6 +100,9 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
     board = loaded.board
     sides = []
     members = system.fighters or system.combatants
+    if (system.extra or {}).get("fighters_for"):  # who fights depends on the battle (a team battle seats two)
+        battle = system.scenario_options(loaded)
+        members = lambda roster: system.extra["fighters_for"](roster, battle)  # noqa: E731
     for key in ("a", "b"):
         setup = getattr(scn.deployment, key)
         roster = loaded.rosters[key]
@@ -222,10 +225,25 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
                         f"{a['label']}'s score (wins, with draws counted half) and its 95% interval; the dashed "
                         "line is an even match."),
             "favours": favours,
+            "archetypes": _archetype_rows(b.favours, w),
             "method": ("The score counts each simulated win as one and each draw as a half; its interval is a Wilson "
                        "score interval, so a small run shows a wide bar. Rebuild the booklet after a new balance run "
                        "to refresh these figures."),
         }
+    picked = None
+    if scn.pick is not None and scn.pick.mode == "veto":
+        picked = ("The cards were picked by veto: three were dealt face up and each player in turn struck one "
+                  "until one was left.")
+    elif scn.pick is not None:
+        chooser = sides[0] if scn.pick.chooser == "a" else sides[1]
+        def hand(h):
+            if len(h.dealt) == 1:
+                return f"<b>{_x(h.kept)}</b> (the only card that fits)"
+            return f"<b>{_x(h.kept)}</b> of {', '.join(_x(c) for c in h.dealt)}"
+
+        picked = (f"The underdog chose the cards: {chooser['label']} ({chooser['force_name']}), "
+                  f"{_x(scn.pick.why or 'the weaker side')}, was dealt up to three cards from each deck and kept one: "
+                  + "; ".join(hand(h) for h in scn.pick.hands) + ".")
     card_deck = {"bladeborn": "battle cards", "sagaborn": "scenario deck", "bladestorm": "victory conditions"}
     return {
         "title": _x(scn.title), "system_title": scfg["title"], "tale": _x(scn.tale), "seed": scn.seed,
@@ -234,13 +252,33 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
         "victory_card": _x(scn.victory.card) if scn.victory.card else None,
         "victory_card_deck": card_deck.get(scn.system, "victory cards"),
         "scoring": scoring, "rounds_sentence": rounds, "tie_sentence": tie, "twist": twist,
-        "sequence": scfg["sequence"],
+        "sequence": scfg["sequence"], "picked": picked,
         "map": {"summary": summary, "terrain": terrain,
                 "legend_note": "the legend names every kind of ground, the objectives and each side's set-up."},
         "balance": balance,
         "cost_note": (f"Costs are the tool's price for each {w['fighter']} ({w['cost']}); the budgets are the "
                       "scenario's. The cards that follow are cut along their edges, nine to a page."),
     }
+
+
+def _archetype_rows(leans, w: dict[str, str]) -> list[dict[str, str]]:
+    """The balance page's "which kinds of force" table: one row per archetype pair."""
+    rows = []
+    for lean in leans:
+        first, second = lean.pair
+        row = {"pair": f"{first.capitalize()} vs {second}"}
+        if lean.note is not None:
+            row.update(result="n/a", figures=_x(lean.note[:1].upper() + lean.note[1:]) + ".")
+        else:
+            lo, hi = lean.ci95
+            row["result"] = f"favours {lean.lean} by {lean.by:.0%}" if lean.lean else "no clear lean"
+            figures = f"{first} scores {_pct(lean.score)} (95% interval {_pct(lo)} to {_pct(hi)}) in {lean.games:,} battles"
+            if lean.sizes and lean.costs:
+                figures += (f"; {lean.sizes[0]} against {lean.sizes[1]} {w['fighters']}, "
+                            f"{_fmt(lean.costs[0])} against {_fmt(lean.costs[1])} {w['cost']}")
+            row["figures"] = _x(figures) + "."
+        rows.append(row)
+    return rows
 
 
 # ---- template -> blocks -------------------------------------------------------------------------

@@ -18,6 +18,7 @@ cost or by simulated win rate, chooses).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Literal, Optional, Sequence
@@ -236,6 +237,32 @@ def find_card(system: str, deck: str, name: str):
 # ---- drawing ------------------------------------------------------------------------------------
 
 
+@dataclass
+class Underdog:
+    """"The underdog chooses", as a pick mode a recipe passes to :func:`draw` like a mode name.
+
+    Each draw deals a hand and ``underdog`` keeps one card: the ``k``-th hand dealt keeps the
+    card at ``script[k]`` (the first card once the script runs out), and every hand and kept
+    card is recorded. The scenario generator replays a recipe with different scripts to let the
+    simulated underdog keep the card it does best on; the deal itself never changes, since each
+    draw has its own random stream.
+    """
+
+    underdog: str
+    script: list[int] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    mode: str = "underdog"
+
+    def choose(self, side: str, cards: Sequence[Any]) -> Any:
+        k = len(self.hands)
+        index = self.script[k] if k < len(self.script) else 0
+        card = cards[min(index, len(cards) - 1)]
+        self.hands.append([c.name for c in cards])
+        self.kept.append(card.name)
+        return card
+
+
 def draw(deck: Sequence[Any], mode: str, rng, *, underdog: str | None = None,
          strike: Callable[[str, Sequence[Any]], Any] | None = None,
          choose: Callable[[str, Sequence[Any]], Any] | None = None, hand: int = 3) -> Any:
@@ -252,6 +279,8 @@ def draw(deck: Sequence[Any], mode: str, rng, *, underdog: str | None = None,
     ``rng`` is the project's seeded :class:`generator.dice.rng.Rng` (or ``random.Random``), so
     the same seed draws the same card.
     """
+    if isinstance(mode, Underdog):
+        mode, underdog, choose = "underdog", mode.underdog, mode.choose
     cards = list(deck)
     if not cards:
         raise SkirmishError("cannot draw from an empty deck")

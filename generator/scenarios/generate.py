@@ -25,10 +25,12 @@ from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 
 KEEPABLE = ("map", "rules", "forces")
-#: How cards are drawn: shuffled (random), or three dealt and the players strike in turn (veto;
-#: the simulated players strike at random). "The underdog chooses" needs the forces first, so it
-#: is for decks drawn at the table (``generator.scenarios.decks.draw``), not for the generator.
-PICKS = ("random", "veto")
+#: How cards are drawn: shuffled (random); three dealt and the players strike in turn (veto;
+#: the simulated players strike at random); or three dealt and the weaker side keeps one
+#: (underdog: the forces are built first, on the first cards dealt; the side with the smaller
+#: cost, or at equal cost the one a screen finds weaker, then keeps from each hand the card it
+#: screens best on, and the verdict is played on the cards kept).
+PICKS = ("random", "veto", "underdog")
 
 
 @dataclass
@@ -43,6 +45,8 @@ class Settings:
     variants: int = 4            # swapped copies per round
     lively_tries: int = 6        # side A forces tried until one's mirror match is decided often enough
     max_draws: float = 0.10      # ... at most this share of draws
+    archetype_battles: int = 200  # battles per archetype pair (horde vs elite, ranged vs melee); 0: not measured
+    candidates: int = 8          # random forces screened when the sides differ in shape (Kingslayer)
 
 
 @dataclass
@@ -79,7 +83,8 @@ def _systems_with_recipes() -> list[str]:
     return [s.name for s in all_systems() if getattr(s, "scenario_draft", None) and getattr(s, "scenario_options", None)]
 
 
-def _scenario_data(system, seed: int, parts: dict, forces: dict, budgets: dict, balance: dict | None) -> dict:
+def _scenario_data(system, seed: int, parts: dict, forces: dict, budgets: dict, balance: dict | None,
+                   picked: dict | None = None) -> dict:
     from generator.balance.forces import force_name
     from generator.scenarios import tale
     from generator.scenarios.model import roster_dump
@@ -97,6 +102,8 @@ def _scenario_data(system, seed: int, parts: dict, forces: dict, budgets: dict, 
     }
     if twist:
         data["twist"] = twist
+    if picked:
+        data["pick"] = picked
     if balance is not None:
         data["balance"] = balance
     return data
@@ -143,7 +150,7 @@ def generate(
     from generator.balance.matchup import play_verdict
     from generator.balance.runner import make_runner
     from generator.balance.sequential import Plan
-    from generator.balance.tune import near_mirror, playable, screen
+    from generator.balance.tune import even_force, near_mirror, playable, screen
     from generator.systems import get_system
 
     system = get_system(system_name)
@@ -163,8 +170,13 @@ def generate(
     say("drawing the map and the rules")
     if pick not in PICKS:
         raise SkirmishError(f"--pick {pick!r}: choose one of {', '.join(PICKS)}")
-    parts = draft(system.name, rng.spawn("draft"), size=size, mode=pick)
-    if base is not None:
+    from generator.scenarios.decks import Underdog
+
+    def drafted(mode):
+        """The recipe's parts, with the kept parts of ``base`` put back."""
+        parts = draft(system.name, rng.spawn("draft"), size=size, mode=mode)
+        if base is None:
+            return parts
         old = base.scenario.model_dump(mode="json", exclude_none=True)
         if "map" in keep:
             parts["map"] = old["map"]
@@ -176,9 +188,17 @@ def generate(
             else:
                 parts.pop("twist", None)
             parts["title_card"] = old["victory"].get("card")
-        if "forces" in keep:
-            given.setdefault("a", base.rosters["a"])
-            given.setdefault("b", base.rosters["b"])
+        return parts
+
+    # the underdog keeps the first card of each hand until the forces are known
+    parts = drafted(Underdog("a") if pick == "underdog" else pick)
+    if base is not None and "forces" in keep:
+        given.setdefault("a", base.rosters["a"])
+        given.setdefault("b", base.rosters["b"])
+    shape_hook = (system.extra or {}).get("scenario_shape")
+    shape = shape_hook(parts) if shape_hook else None
+    counts = {s: (shape or {}).get(s) for s in ("a", "b")}
+    asymmetric = counts["a"] != counts["b"]
     budget = float(points if points is not None else
                    (base.scenario.budgets.a if base is not None and "forces" in keep else
                     system.extra.get("scenario_points", 500)))
@@ -192,12 +212,14 @@ def generate(
         force_a, options = None, None
         tried = []
         for attempt in range(1 if "a" in given else settings.lively_tries):
-            candidate = given.get("a") or _named(random_force(system, budget, rng.spawn(f"force a {attempt}")), names[0])
+            candidate = given.get("a") or _named(random_force(system, budget, rng.spawn(f"force a {attempt}"),
+                                                              count=counts["a"]), names[0])
             provisional = _validated(_scenario_data(system, seed, parts, {"a": candidate, "b": candidate}, budgets, None))
             candidate_options = options_of(provisional)
-            if not ("a" in given or "b" in given) and not playable(system, candidate, candidate, candidate_options):
+            if not ("a" in given or "b" in given or asymmetric) and not playable(system, candidate, candidate,
+                                                                                 candidate_options):
                 continue  # e.g. a base too large for every gap of this map
-            if "a" in given or "b" in given:
+            if "a" in given or "b" in given or asymmetric:  # sides of different shapes have no mirror match
                 force_a, options = candidate, candidate_options
                 break
             say("looking for a lively force")
@@ -215,9 +237,24 @@ def generate(
                 notes.append(f"no force in {len(tried)} tries fought to a finish often enough: "
                              f"{draws:.0%} of its mirror battles were draws")
         # 3. side B, tuned to be even on this very battle
+        picked = None
         if "b" in given:
             force_b = given["b"]
             say("checking the given forces")
+            verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner)
+        elif asymmetric:
+            # no mirror to grow from (one Champion against Challengers): the broader search over
+            # random forces of side B's shape, each screened against A, the nearest confirmed
+            say("looking for an even opponent of the other shape")
+            tuned = even_force(system, force_a, budget, options, rng.spawn("force b"), runner=runner, plan=plan,
+                               candidates=settings.candidates, screen_battles=settings.screen_battles,
+                               rounds=settings.rounds, variants=settings.variants, confirm=1,
+                               name=names[1], count=counts["b"])
+            notes += list(tuned.log)
+            force_b = tuned.force
+            # even_force's own verdict seats the searched force as A: the scenario's is played
+            # with side A as A, so its figures read from side A's point of view like every other
+            say("the verdict")
             verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner)
         else:
             say("growing an even opponent from a mirror match")
@@ -236,19 +273,87 @@ def generate(
                     break
                 if k + 1 < len(tries):
                     notes.append(f"the swapped force scored {verdict.to_json()['win_rate_a']:.1%}: back to the mirror")
+        if pick == "underdog" and "rules" not in keep:
+            # the forces are settled on the first cards dealt; now the weaker side keeps its cards,
+            # and the verdict is played again on what it kept
+            parts, options, picked = _underdog_keeps(system, drafted, options_of, seed, budgets, force_a, force_b,
+                                                     options, rng.spawn("underdog"), settings, runner, say)
+            say("the verdict on the cards kept")
+            verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict underdog"), plan, runner)
+        balance = _balance_block(verdict)
+        if settings.archetype_battles > 0:
+            from generator.scenarios.archetypes import favours
+
+            say("playing archetype forces on it (horde, elite, ranged, melee)")
+            balance["favours"] = favours(
+                system, options, budget, rng.spawn("archetypes"), settings.archetype_battles, runner,
+                members=counts["a"] if not asymmetric else None,
+                shape_note="the sides differ in shape: one Champion against Challengers" if asymmetric else None)
     finally:
         runner.close()
-    balance = _balance_block(verdict)
-    scenario = _validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, balance))
+    if picked is None and pick != "random":
+        picked = {"mode": pick} if pick == "veto" or "rules" in keep else None
+    scenario = _validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, balance, picked))
     if not verdict.balanced:
         notes.append(f"not balanced: the closest forces found score {verdict.to_json()['win_rate_a']:.1%} for A "
                      f"(95% interval {verdict.ci95[0]:.1%} to {verdict.ci95[1]:.1%})")
     return Generated(scenario.scenario, scenario, bool(verdict.balanced), notes, verdict)
 
 
+def _underdog_keeps(system, drafted, options_of, seed, budgets, force_a, force_b, options, rng, settings, runner, say):
+    """"The underdog chooses": the side with the smaller cost (at equal cost, the one a screen on
+    the first cards dealt finds weaker) keeps, from each hand dealt, the card it screens best on
+    (hand by hand, the earlier cards kept). Returns the parts, their battle options and the
+    record for the scenario's ``pick``."""
+    from generator.balance.forces import force_cost
+    from generator.balance.tune import playable, screen
+    from generator.scenarios.decks import Underdog
+
+    say("the underdog chooses the cards")
+    costs = {"a": force_cost(system, force_a, options), "b": force_cost(system, force_b, options)}
+    unit = system.cost_unit
+    if abs(costs["a"] - costs["b"]) > 1e-6:
+        side = "a" if costs["a"] < costs["b"] else "b"
+        other = "b" if side == "a" else "a"
+        why = f"the cheaper force ({costs[side]:g} against {costs[other]:g} {unit})"
+    else:
+        score, _ = screen(system, force_a, force_b, options, rng.spawn("who"), settings.screen_battles, runner)
+        side = "a" if score <= 0.5 else "b"
+        mine = score if side == "a" else 1 - score
+        why = f"at equal cost, the side a screen found weaker ({mine:.1%} in {settings.screen_battles} battles)"
+    first = Underdog(side)
+    drafted(first)
+    script: list[int] = []
+    for k, hand in enumerate(first.hands):
+        best, best_score = 0, -1.0
+        for index in range(len(hand)):
+            trial = Underdog(side, script + [index])
+            parts = drafted(trial)
+            data = _scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, None)
+            try:
+                trial_options = options_of(_validated(data))
+            except SkirmishError:
+                continue
+            if not playable(system, force_a, force_b, trial_options):
+                continue
+            score, _ = screen(system, force_a, force_b, trial_options, rng.spawn(f"hand {k} card {index}"),
+                              settings.screen_battles, runner)
+            mine = score if side == "a" else 1 - score
+            if mine > best_score:
+                best, best_score = index, mine
+        script.append(best)
+    final = Underdog(side, script)
+    parts = drafted(final)
+    options = options_of(_validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, None)))
+    record = {"mode": "underdog", "chooser": side, "why": why,
+              "hands": [{"dealt": hand, "kept": kept} for hand, kept in zip(final.hands, final.kept)]}
+    return parts, options, record
+
+
 def _balance_block(verdict) -> dict:
     data = verdict.to_json()
-    keys = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "mean_rounds", "seed")
+    keys = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "mean_rounds", "seed",
+            "verdict", "band")
     return {k: data[k] for k in keys if k in data}
 
 

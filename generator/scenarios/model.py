@@ -129,9 +129,104 @@ class Twist(_Strict):
     effect: Rule
 
 
+class Hand(_Strict):
+    """One hand dealt to the underdog and the card kept from it."""
+
+    dealt: list[str] = Field(min_length=1, max_length=8)
+    kept: str
+
+    @model_validator(mode="after")
+    def _kept_was_dealt(self) -> "Hand":
+        if self.kept not in self.dealt:
+            raise ValueError(f"kept {self.kept!r} was not dealt; the hand was {', '.join(self.dealt)}")
+        return self
+
+
+class Pick(_Strict):
+    """How the cards were picked when not simply shuffled: veto (each player struck one of three)
+    or underdog (the weaker side, ``chooser``, kept one card of each hand dealt, for ``why``)."""
+
+    mode: Literal["veto", "underdog"]
+    chooser: Optional[SideName] = None
+    why: Optional[str] = Field(default=None, max_length=200)
+    hands: list[Hand] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _underdog_named(self) -> "Pick":
+        if self.mode == "underdog" and self.chooser is None:
+            raise ValueError("the underdog chooses: say which side chose (chooser: a or b)")
+        if self.mode == "veto" and (self.chooser or self.hands):
+            raise ValueError("a veto has no chooser or hands: both players struck in turn")
+        return self
+
+
 class Budgets(_Strict):
     a: float = Field(gt=0)
     b: float = Field(gt=0)
+
+
+ARCHETYPES = ("horde", "elite", "ranged", "melee")
+
+
+class Lean(_Strict):
+    """Which of two archetype forces of equal cost the scenario favours (issue 12's "favours ...").
+
+    ``score`` is the first archetype's score (a draw counts half) over ``games`` battles, seats
+    alternating, and ``ci95`` its 95% interval; ``lean`` names the favoured archetype only when
+    the interval lies wholly on its side of 50%. A pair the system cannot express has a ``note``
+    (why: one champion a side has no horde) and no figures.
+    """
+
+    pair: tuple[Literal["horde", "ranged"], Literal["elite", "melee"]]
+    games: Optional[int] = Field(default=None, ge=2)
+    score: Optional[float] = Field(default=None, ge=0, le=1)
+    ci95: Optional[tuple[float, float]] = None
+    lean: Optional[Literal["horde", "elite", "ranged", "melee"]] = None
+    costs: Optional[tuple[float, float]] = Field(default=None, description="the two archetype forces' costs")
+    sizes: Optional[tuple[int, int]] = Field(default=None, description="combatants in each archetype force")
+    note: Optional[str] = Field(default=None, max_length=200, description="why the pair was not measured")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Lean":
+        if tuple(self.pair) not in (("horde", "elite"), ("ranged", "melee")):
+            raise ValueError(f"pair {list(self.pair)} is not an archetype pair; use [horde, elite] or [ranged, melee]")
+        measured = (self.games, self.score, self.ci95)
+        if self.note is None and None in measured:
+            raise ValueError("give games, score and ci95 for a measured pair, or a note saying why it was not measured")
+        if self.note is not None:
+            if any(x is not None for x in measured) or self.lean is not None:
+                raise ValueError("a pair with a note (not measured) has no games, score, ci95 or lean")
+            return self
+        lo, hi = self.ci95
+        if not 0 <= lo <= self.score <= hi <= 1:
+            raise ValueError(f"score {self.score} must lie inside ci95 {list(self.ci95)}")
+        expected = self.pair[0] if lo > 0.5 else self.pair[1] if hi < 0.5 else None
+        if self.lean != expected:
+            said = f"lean {self.lean!r}" if self.lean else "no lean"
+            raise ValueError(f"{said} does not match ci95 {list(self.ci95)}: "
+                             + (f"the interval says {expected!r}" if expected else "the interval includes 50%, so no lean"))
+        if self.lean is not None and self.lean not in self.pair:
+            raise ValueError(f"lean {self.lean!r} is not one of {list(self.pair)}")
+        return self
+
+    @property
+    def by(self) -> float | None:
+        """How far the favoured archetype's score lies above an even 50%, in points (0.08: 8%)."""
+        if self.lean is None:
+            return None
+        return abs(self.score - 0.5)
+
+    def sentence(self) -> str:
+        """``favours horde by 8% (horde scores 58.0%, 95% interval 53.1% to 62.8%, 400 battles)``."""
+        first, second = self.pair
+        if self.note is not None:
+            return f"{first} vs {second}: n/a ({self.note})"
+        lo, hi = self.ci95
+        figures = (f"{first} scores {self.score:.1%} against {second}, 95% interval {lo:.1%} to {hi:.1%}, "
+                   f"{self.games} battles")
+        if self.lean is None:
+            return f"{first} vs {second}: no clear lean ({figures})"
+        return f"favours {self.lean} by {self.by:.0%} ({figures})"
 
 
 class Balance(_Strict):
@@ -153,6 +248,7 @@ class Balance(_Strict):
     seed: int
     verdict: Optional[Literal["balanced", "not balanced", "undecided"]] = None
     band: Optional[tuple[float, float]] = Field(default=None, description="the win-rate band counted as balanced")
+    favours: list[Lean] = Field(default_factory=list, description="archetype forces of equal cost played on it")
 
     @classmethod
     def from_json(cls, data: dict) -> "Balance":
@@ -183,6 +279,7 @@ class Scenario(_Strict):
     objectives: list[Objective] = Field(default_factory=list)
     victory: Victory
     twist: Optional[Twist] = None
+    pick: Optional[Pick] = Field(default=None, description="how the cards were picked (none: shuffled, random)")
     budgets: Budgets
     forces: dict[SideName, dict[str, Any]]
     balance: Optional[Balance] = None
@@ -323,6 +420,12 @@ def check(scn: Scenario, board, located_where, decks: dict | None = None) -> tup
         if name not in known:
             allowed = ", ".join(known) if known else f"none ({scn.system} has no {deck} cards)"
             problems.append((loc, f"{name!r} is not a {scn.system} {deck} card; choose one of {allowed}"))
+    if scn.pick is not None:
+        every = {n for names in decks.values() for n in names}
+        for h, hand in enumerate(scn.pick.hands):
+            for i, name in enumerate(hand.dealt):
+                if name not in every:
+                    problems.append((("pick", "hands", h, "dealt", i), f"{name!r} is not a {scn.system} card"))
     # rules vocabulary
     for i, rule in enumerate(scn.victory.scoring):
         loc = ("victory", "scoring", i)
@@ -360,6 +463,10 @@ def check(scn: Scenario, board, located_where, decks: dict | None = None) -> tup
     rosters, costs = {}, {}
     model = system.content_models[_roster_kind(system)]
     members = system.fighters or system.combatants
+    if (system.extra or {}).get("fighters_for") and system.scenario_options:
+        # who fights (and is paid for) depends on the battle: a Gorechosen team battle seats two
+        battle = system.scenario_options(LoadedScenario(scn, system, board, {}, {}))
+        members = lambda roster: system.extra["fighters_for"](roster, battle)  # noqa: E731
     for side in ("a", "b"):
         data = scn.forces[side]
         try:

@@ -62,7 +62,8 @@ def test_the_balance_report_gives_rate_interval_battles_seed_and_verdict():
     pages = texts(booklet("sagaborn"))
     report = next(p for p in pages if "Balance report" in p and "Battles played" in p)
     assert "200" in report and "1205" in report and "79.5%" in report and "73.4%" in report
-    assert "What it favours" in report and "Player A" in report and "not measured" in report
+    assert "Which side it favours" in report and "Player A" in report and "not measured" in report
+    assert "Which kinds of force it favours" in report  # archetypes: not measured for this hand-written scenario
 
 
 def hexagons(page) -> list[list[tuple[float, float]]]:

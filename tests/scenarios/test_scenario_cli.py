@@ -12,6 +12,9 @@ def test_a_scenario_folder_is_written_and_the_same_seed_gives_the_same_bytes(ski
     data = json.loads(run.stdout)
     assert {"games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "seed"} <= set(data["balance"])
     assert {p.split("/")[-1] for p in data["files"]} >= {"scenario.yaml", "booklet.pdf", "map.svg", "cards.pdf"}
+    leans = {tuple(lean["pair"]): lean for lean in data["balance"]["favours"]}
+    assert "n/a" in leans[("horde", "elite")]["says"]  # one champion a side
+    assert data["pick"] == {"mode": "random"}
     assert skirmish_cli("scenario", "gorechosen", "--seed", "3", "-o", second, "--battles", "200", "--jobs", "1").returncode == 0
     for name in ("scenario.yaml", "map.svg", "booklet.pdf"):
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
@@ -42,5 +45,8 @@ def test_bad_input_is_one_line_and_a_users_file_is_kept(skirmish_cli, tmp_path):
     assert (out / "booklet.pdf").read_bytes() == b"my own booklet" and not (out / "scenario.yaml").exists()
     bad = skirmish_cli("scenario", "gorechosen", "--keep", "weather", "-o", tmp_path / "x")
     assert bad.returncode == 2 and "'weather' is not a part of a scenario" in bad.stderr
+    pick = skirmish_cli("scenario", "gorechosen", "--pick", "chaos", "-o", tmp_path / "y")
+    assert pick.returncode == 2 and pick.stderr.count("\n") == 1 and "underdog" in pick.stderr
+    assert not (tmp_path / "y" / "scenario.yaml").exists()
     nope = skirmish_cli("scenario", "chess")
     assert nope.returncode == 2 and nope.stderr.count("\n") == 1

@@ -26,6 +26,12 @@ from generator.systems.warcry import pricing
 from generator.play.fight import fight_on_board
 from generator.systems.warcry.models import Limits
 
+def _reach(fighter) -> int:
+    from generator.systems.warcry import reach
+
+    return reach(fighter)
+
+
 SYSTEM = System(
     name="bladeborn",
     title="Bladeborn",
@@ -51,5 +57,6 @@ SYSTEM = System(
     scenario_draft=scenario.draft,
     scenario_options=scenario.scenario_options,
     cost_unit="points",
-    extra={"roster_document": roster_document, "scenario_points": 500},
+    extra={"roster_document": roster_document, "scenario_points": 500,
+           "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "reach": _reach}},
 )

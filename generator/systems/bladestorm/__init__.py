@@ -70,5 +70,7 @@ SYSTEM = System(
     scenario_options=scenario_recipe.scenario_options,
     cost_unit="TPC",
     printed_total=printed_total,
-    extra={"roster_document": roster_document, "random_options": ("above_table",), "scenario_points": 475},
+    extra={"roster_document": roster_document, "random_options": ("above_table",), "scenario_points": 475,
+           "archetypes": {"pairs": ("horde-elite",),
+                          "not_applicable": {"ranged-melee": "every Bladestorm attack is made in base contact"}}},
 )

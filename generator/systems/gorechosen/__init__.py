@@ -63,5 +63,8 @@ SYSTEM = System(
     scenario_draft=scenario.draft,
     scenario_options=scenario.scenario_options,
     cost_unit="rating",
-    extra={"roster_document": roster_document, "scenario_points": 100},
+    extra={"roster_document": roster_document, "scenario_points": 100, "fighters_for": scenario.fighters_for,
+           "scenario_shape": scenario.shape_of,
+           "archetypes": {"pairs": ("ranged-melee",), "reach": scenario.reach, "members": 1,
+                          "not_applicable": {"horde-elite": "one champion a side: no horde, no elite"}}},
 )

@@ -9,6 +9,7 @@ cover on the board), ``game`` (the battle on the board), ``policy`` (the greedy 
 from __future__ import annotations
 
 from generator.systems.base import System
+from generator.systems.forces import MAX_MEMBERS
 from generator.systems.sagaborn.build import build_random, register_calc, roster_document
 from generator.systems.sagaborn.cost import price
 from generator.systems.sagaborn.describe import describe
@@ -47,6 +48,18 @@ def _map_sight_text(board, a, b):
     return map_sight_text(board, a, b)
 
 
+def _random_squad(rng) -> Squad:
+    """One random squad (the scenario archetypes' pool): a team is built squad by squad."""
+    from generator.systems.sagaborn.build import random_squad
+
+    return random_squad(rng, [])
+
+
+def _reach(squad: Squad) -> int:
+    """A squad's longest attack in hexes: its Range plus its best weapon's extra range."""
+    return squad.range + max([0, *(w.range for w in squad.weapons)])
+
+
 SYSTEM = System(
     name="sagaborn",
     title="SagaBorn Battles",
@@ -71,5 +84,7 @@ SYSTEM = System(
     scenario_options=scenario.scenario_options,
     cost_unit="points",
     extra={"roster_document": roster_document, "map_sight": {"data": _map_sight_data, "text": _map_sight_text},
-           "scenario_points": 400},
+           "scenario_points": 400,
+           "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "member": _random_squad, "reach": _reach,
+                          "max_members": MAX_MEMBERS}},
 )

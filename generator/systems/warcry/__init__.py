@@ -22,6 +22,12 @@ def register_calc(calc_app) -> None:
     build.register_calc(calc_app, build.WARCRY_KIT)
 
 
+def reach(fighter) -> int:
+    """A fighter's longest attack, in inches (hexes on the board): the scenario archetypes'
+    ranged (2 or more) and melee (1) fighters."""
+    return max((w.max_range for w in fighter.weapons), default=1)
+
+
 def roster_document(fighters, name: str) -> dict:
     """Built fighters as a ``kind: warband`` Warcry content file (``create random --out``)."""
     return build.roster_document(build.WARCRY_KIT, fighters, name)
@@ -94,5 +100,6 @@ SYSTEM = System(
     scenario_draft=_scenario_draft,
     scenario_options=_scenario_options,
     cost_unit="points",
-    extra={"roster_document": roster_document, "scenario_points": 1000},
+    extra={"roster_document": roster_document, "scenario_points": 1000,
+           "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "reach": lambda f: reach(f)}},
 )
