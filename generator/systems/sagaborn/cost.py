@@ -87,14 +87,24 @@ def _bumped(stats: UnitStats, **changes: int) -> UnitStats:
     return stats.model_copy(update={k: getattr(stats, k) + v for k, v in changes.items()})
 
 
-@lru_cache(maxsize=1)
-def calibration() -> Calibration:
-    """Solve for the scale and slopes so +1 Attack, +2 Move, +2 Range each cost 10 points."""
+def anchored_calibration() -> Calibration:
+    """The weights that make +1 Attack, +2 Move, +2 Range each worth exactly 10 points on a
+    reference unit (the printed Weapon Specialty, Run and Extended Shot), Height at half of Move:
+    the model's first calibration, and the prior of the fit on board battles."""
     hero = combat_core(REFERENCE_HERO)
     scale = TALENT_ANCHOR_POINTS / (combat_core(_bumped(REFERENCE_HERO, attack=1)) - hero)
     per_move = TALENT_ANCHOR_POINTS / (2 * scale * hero)
     per_range = TALENT_ANCHOR_POINTS / (2 * scale * combat_core(REFERENCE_ARCHER))
     return Calibration(scale, per_move, per_range, per_move * HEIGHT_PER_MOVE)
+
+
+def calibration() -> Calibration:
+    """The weights in use: ``content/sagaborn/cost-model.yaml`` (fitted on board battles by
+    ``tools/fit_sagaborn_cost.py``; the content library caches the file)."""
+    from generator.systems.sagaborn.models import cost_model
+
+    m = cost_model()
+    return Calibration(m.scale, m.per_move, m.per_range, m.per_height)
 
 
 def unit_breakdown(stats: UnitStats) -> dict[str, float]:
