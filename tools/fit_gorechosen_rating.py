@@ -163,7 +163,9 @@ class Model:
         log_f = log_f - log_f.mean() if a else log_f
         beta = math.exp(x[k + 1 + a])
         cancel = 2 / (1 + math.exp(-x[k + 2 + a]))
-        return {"shares": shares, "wounded_weight": w_wounded, "log_action": log_f, "beta": beta, "cancel": cancel}
+        first_strike = 6 / (1 + math.exp(-x[k + 3 + a]))
+        return {"shares": shares, "wounded_weight": w_wounded, "log_action": log_f, "beta": beta, "cancel": cancel,
+                "first_strike": first_strike}
 
     def damage(self, e: np.ndarray, shares: np.ndarray, cancel: float) -> np.ndarray:
         """Damage per action with ``cancel`` hits taken off on average (a mixture of the whole
@@ -176,13 +178,17 @@ class Model:
         p = self.unpack(x)
         d_h = self.damage(self.eh, p["shares"], p["cancel"])
         d_w = self.damage(self.ew, p["shares"], p["cancel"])
-        r = d_h * self.hh + p["wounded_weight"] * d_w * self.hw
+        head = p["first_strike"]
+        hh = np.maximum(self.hh - head, 0.0)
+        hw = np.maximum(self.hw - np.maximum(head - self.hh, 0.0), 0.0)
+        r = d_h * hh + p["wounded_weight"] * d_w * hw
         return np.log(np.maximum(r, 1e-9)) + (self.act @ p["log_action"] if len(self.actions) else 0.0)
 
-    def start(self, shares: np.ndarray, cancel: float = 0.0) -> np.ndarray:
+    def start(self, shares: np.ndarray, cancel: float = 0.0, first_strike: float = 0.0) -> np.ndarray:
         logits = np.log(np.maximum(shares, 1e-6))
         z = math.log(max(cancel, 1e-4) / max(2 - cancel, 1e-4))
-        return np.concatenate([logits[1:] - logits[0], [0.0], np.zeros(len(self.actions)), [0.0], [z]])
+        f = math.log(max(first_strike, 1e-4) / max(6 - first_strike, 1e-4))
+        return np.concatenate([logits[1:] - logits[0], [0.0], np.zeros(len(self.actions)), [0.0], [z], [f]])
 
 
 def nll(model: Model, x: np.ndarray, pairs: list[dict], prior: float = 0.5) -> float:
@@ -195,7 +201,7 @@ def nll(model: Model, x: np.ndarray, pairs: list[dict], prior: float = 0.5) -> f
     games = np.array([p["games"] for p in pairs], dtype=float)
     diff = s[i] - s[j]
     ll = wins * -np.logaddexp(0, -diff) + (games - wins) * -np.logaddexp(0, diff)
-    return float(-ll.sum() + prior * (np.sum(x[:-2] ** 2)))
+    return float(-ll.sum() + prior * (np.sum(x[:-3] ** 2)))
 
 
 def fit(champions: list[Champion], pairs: list[dict], fixed_shares: np.ndarray | None = None) -> dict:
@@ -207,9 +213,10 @@ def fit(champions: list[Champion], pairs: list[dict], fixed_shares: np.ndarray |
     actions = sorted({f["action"] for f in feats})
     model = Model(feats, actions)
     start = model.start(fixed_shares if fixed_shares is not None else np.full(len(GROUP_NAMES), 1 / len(GROUP_NAMES)),
-                        cancel=0.0 if fixed_shares is not None else 0.5)
+                        cancel=0.0 if fixed_shares is not None else 0.5,
+                        first_strike=0.0 if fixed_shares is not None else 1.0)
     if fixed_shares is not None:
-        k = len(start) - 2  # beta; the cancel level stays at 0 (the rating before the refit)
+        k = len(start) - 3  # beta; cancel and first strike stay at 0 (the rating before the refit)
 
         def f(beta):
             x = start.copy()
@@ -267,7 +274,7 @@ def cmd_fit(args) -> None:
     print(f"log-likelihood per battle: current rating {-base['nll'] / games:.4f}, refit {-new['nll'] / games:.4f}")
     for name, share in zip(GROUP_NAMES, new["shares"]):
         print(f"  {name:28s} {share:.3f}")
-    print(f"  wounded weight {new['wounded_weight']:.3f}, hits cancelled {new['cancel']:.3f}, beta {new['beta']:.3f}")
+    print(f"  wounded weight {new['wounded_weight']:.3f}, hits cancelled {new['cancel']:.3f}, first strike {new['first_strike']:.2f} wounds, beta {new['beta']:.3f}")
     for a, lf in zip(new["model"].actions, new["log_action"]):
         print(f"  action {a:16s} x{math.exp(lf):.3f}")
     if args.write:
@@ -312,6 +319,8 @@ def write_rating_yaml(result: dict, source: str, games: int, champions: int, pat
         "phase_weights:",
         "  healthy: 1.0",
         f"  wounded: {result['wounded_weight']:.4f}",
+        f"hits_cancelled: {result['cancel']:.4f}",
+        f"first_strike: {result['first_strike']:.4f}",
         "unique_actions:",
     ]
     for a, lf in zip(result["model"].actions, result["log_action"]):

@@ -115,10 +115,10 @@ class Rating:
     name: str
     healthy_damage: Fraction  # expected wounds per attack action while Healthy
     wounded_damage: Fraction
-    healthy_wounds: int  # wounds the track absorbs before the fighter turns Wounded
-    wounded_wounds: int  # wounds from then on until slain
+    healthy_wounds: Fraction  # wounds the track absorbs before the fighter turns Wounded (less first strike)
+    wounded_wounds: Fraction  # wounds from then on until slain
     incoming: Fraction  # the reference champion's average (weighted) wounds per attack action
-    reference_health: int
+    reference_health: Fraction  # wounds the reference's track absorbs (less the first strike)
     healthy_part: float
     wounded_part: float
     unique_part: float = 0.0  # what the unique action's factor adds (or takes away)
@@ -149,16 +149,22 @@ class Rating:
         ]
         if self.unique_factor != 1:
             out.append(f"  unique action x{self.unique_factor:.2f} = {self.unique_part:+.1f}")
-        out.append(f"  against {float(self.incoming):.3f} wounds per enemy attack; reference health {self.reference_health}")
+        out.append(f"  against {float(self.incoming):.3f} wounds per enemy attack; reference health {float(self.reference_health):.2f}")
         return out
 
 
-def _lifetime(champion: Champion, deck: ActionDeck, reference: RatingReference) -> tuple[Fraction, Fraction, int, int]:
+def _lifetime(champion: Champion, deck: ActionDeck, reference: RatingReference) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """Damage per action and wounds the track absorbs, per phase. ``first_strike`` wounds (the
+    enemy's head start as the fighters close, before this one can reply) come off the Healthy
+    phase first, then off the Wounded one; they never take a phase below zero."""
     d_h = damage_per_action(champion.healthy, deck, reference)
     d_w = damage_per_action(champion.wounded, deck, reference)
     total = wounds_to_slay(champion.health.length)
     h_h = min(total, wounds_until_wounded(champion.health))
-    return d_h, d_w, h_h, total - h_h
+    head = Fraction(str(reference.first_strike))
+    healthy = max(Fraction(0), h_h - head)
+    wounded = max(Fraction(0), total - h_h - max(Fraction(0), head - h_h))
+    return d_h, d_w, healthy, wounded
 
 
 def reference_champion(reference: RatingReference | None = None) -> Champion:
@@ -180,7 +186,7 @@ def unique_factor(champion: Champion, reference: RatingReference | None = None) 
     return float(reference.unique_actions.get(champion.unique_action.name, 1.0))
 
 
-def _reference_numbers(deck: ActionDeck, reference: RatingReference) -> tuple[Fraction, int]:
+def _reference_numbers(deck: ActionDeck, reference: RatingReference) -> tuple[Fraction, Fraction]:
     """The reference champion's average weighted wounds per attack action over its life, and its
     health (its lifetime damage, weighted by phase, is what 100 stands for)."""
     champion = reference_champion(reference)

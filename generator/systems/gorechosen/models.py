@@ -341,6 +341,10 @@ class RatingReference(_Strict):
         default_factory=lambda: {"healthy": 1.0, "wounded": 1.0},
         description="what a wound of each phase is worth (1 and 1: the plain linear law)",
     )
+    first_strike: float = Field(
+        default=0.0, ge=0, le=6,
+        description="wounds the enemy deals before a fighter can reply as they close (off the Healthy phase first)",
+    )
     hits_cancelled: float = Field(
         default=0.0, ge=0, le=2,
         description="hits a defence card takes off an attack, on average (Block/Parry 1, Dodge 2)",
