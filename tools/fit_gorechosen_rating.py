@@ -204,33 +204,75 @@ def nll(model: Model, x: np.ndarray, pairs: list[dict], prior: float = 0.5) -> f
     return float(-ll.sum() + prior * (np.sum(x[:-3] ** 2)))
 
 
-def fit(champions: list[Champion], pairs: list[dict], fixed_shares: np.ndarray | None = None) -> dict:
-    """Maximum likelihood of the parameters (``fixed_shares``: keep the engagement as given and
-    fit only beta, to score the current rating on the same footing)."""
+#: What can be fitted; ``DEFAULT_FREE`` is what the cross-validation (``cv``) kept: fitting the
+#: engagement shares or the unique-action factors as well predicts held-out duels worse.
+PARTS = ("engagement", "wounded_weight", "actions", "hits_cancelled", "first_strike")
+DEFAULT_FREE = ("wounded_weight", "hits_cancelled", "first_strike")
+
+
+def _indices(model: Model) -> dict[str, list[int]]:
+    g, a = len(GROUP_NAMES), len(model.actions)
+    return {"engagement": list(range(g - 1)), "wounded_weight": [g - 1], "actions": list(range(g, g + a)),
+            "beta": [g + a], "hits_cancelled": [g + a + 1], "first_strike": [g + a + 2]}
+
+
+def fit(champions: list[Champion], pairs: list[dict], free=DEFAULT_FREE, shares: np.ndarray | None = None,
+        prior: float = 0.5, model: Model | None = None) -> dict:
+    """Maximum likelihood of the ``free`` parts (the rest stay at the plain linear law: weights 1,
+    no defence, no first strike, factors 1; the engagement at ``shares``, by default the one in
+    rating.yaml), with a weak ridge (``prior``) on the logits and log factors."""
     from scipy.optimize import minimize
 
-    feats = [features(c) for c in champions]
-    actions = sorted({f["action"] for f in feats})
-    model = Model(feats, actions)
-    start = model.start(fixed_shares if fixed_shares is not None else np.full(len(GROUP_NAMES), 1 / len(GROUP_NAMES)),
-                        cancel=0.0 if fixed_shares is not None else 0.5,
-                        first_strike=0.0 if fixed_shares is not None else 1.0)
-    if fixed_shares is not None:
-        k = len(start) - 3  # beta; cancel and first strike stay at 0 (the rating before the refit)
+    if model is None:
+        feats = [features(c) for c in champions]
+        model = Model(feats, sorted({f["action"] for f in feats}))
+    shares = current_shares() if shares is None else shares
+    x0 = model.start(shares, cancel=0.5 if "hits_cancelled" in free else 0.0,
+                     first_strike=1.0 if "first_strike" in free else 0.0)
+    idx = _indices(model)
+    for part in ("hits_cancelled", "first_strike"):
+        if part not in free:
+            x0[idx[part]] = -50.0  # the sigmoid's floor: 0
+    chosen = sorted(k for part in list(free) + ["beta"] for k in idx[part])
+    ridge = [k for part in free if part in ("engagement", "wounded_weight", "actions") for k in idx[part]]
 
-        def f(beta):
-            x = start.copy()
-            x[k] = beta[0]
-            return nll(model, x, pairs, prior=0.0)
+    def objective(y):
+        x = x0.copy()
+        x[chosen] = y
+        return nll(model, x, pairs, prior=0.0) + prior * float(np.sum((x[ridge] - x0[ridge]) ** 2))
 
-        res = minimize(f, [0.0], method="L-BFGS-B")
-        x = start.copy()
-        x[k] = res.x[0]
-    else:
-        res = minimize(lambda x: nll(model, x, pairs), start, method="L-BFGS-B")
-        x = res.x
+    res = minimize(objective, x0[chosen], method="L-BFGS-B")
+    x = x0.copy()
+    x[chosen] = res.x
+    if "engagement" in free:
         x = _fix_unused(model, x)
-    return {"model": model, "x": x, "nll": nll(model, x, pairs, prior=0.0), **model.unpack(x)}
+    return {"model": model, "x": x, "nll": nll(model, x, pairs, prior=0.0), "free": tuple(free), **model.unpack(x)}
+
+
+def cross_validate(champions: list[Champion], pairs: list[dict], variants: dict[str, tuple], folds: int = 4,
+                   seed: int = 0) -> dict[str, tuple[float, float]]:
+    """Fit each variant on the duels among a random half of the champions and score it on the
+    duels among the other half (log-likelihood per battle, Spearman against the held-out half's
+    Bradley-Terry strengths), averaged over ``folds`` splits."""
+    from generator.balance.calibrate import PairRow, bradley_terry, spearman
+
+    feats = [features(c) for c in champions]
+    model = Model(feats, sorted({f["action"] for f in feats}))
+    rng = np.random.default_rng(seed)
+    scores: dict[str, list[tuple[float, float]]] = {name: [] for name in variants}
+    n = len(champions)
+    for _ in range(folds):
+        half = set(rng.permutation(n)[: n // 2].tolist())
+        train = [p for p in pairs if p["i"] in half and p["j"] in half]
+        test = [p for p in pairs if p["i"] not in half and p["j"] not in half]
+        held = sorted(set(range(n)) - half)
+        strengths = bradley_terry(n, [PairRow(p["i"], p["j"], p["games"], p["score_i"]) for p in test], alpha=0.01)
+        games = sum(p["games"] for p in test)
+        for name, free in variants.items():
+            r = fit(champions, train, free=free, model=model)
+            scores[name].append((-nll(model, r["x"], test, prior=0.0) / games,
+                                 spearman(model.log_rating(r["x"])[held], strengths[held])))
+    return {name: (float(np.mean([a for a, _ in v])), float(np.mean([b for _, b in v]))) for name, v in scores.items()}
 
 
 #: No kill-zone shape of the builder (or of the book) reaches these hexes, so the results say
@@ -267,21 +309,41 @@ def load_results(path: str) -> tuple[list[Champion], list[dict]]:
 
 def cmd_fit(args) -> None:
     champions, pairs = load_results(args.results)
-    base = fit(champions, pairs, fixed_shares=current_shares())
-    new = fit(champions, pairs)
+    free = tuple(args.free.split(",")) if args.free else DEFAULT_FREE
+    base = fit(champions, pairs, free=())
+    new = fit(champions, pairs, free=free)
     games = sum(p["games"] for p in pairs)
-    print(f"{len(champions)} champions, {len(pairs)} pairs, {games} battles")
-    print(f"log-likelihood per battle: current rating {-base['nll'] / games:.4f}, refit {-new['nll'] / games:.4f}")
+    print(f"{len(champions)} champions, {len(pairs)} pairs, {games} battles; fitted: {', '.join(free)}")
+    print(f"log-likelihood per battle: plain linear law {-base['nll'] / games:.4f}, refit {-new['nll'] / games:.4f}")
     for name, share in zip(GROUP_NAMES, new["shares"]):
         print(f"  {name:28s} {share:.3f}")
-    print(f"  wounded weight {new['wounded_weight']:.3f}, hits cancelled {new['cancel']:.3f}, first strike {new['first_strike']:.2f} wounds, beta {new['beta']:.3f}")
+    print(f"  wounded weight {new['wounded_weight']:.3f}, hits cancelled {new['cancel']:.3f}, "
+          f"first strike {new['first_strike']:.2f} wounds, beta {new['beta']:.3f}")
     for a, lf in zip(new["model"].actions, new["log_action"]):
         print(f"  action {a:16s} x{math.exp(lf):.3f}")
     if args.write:
         path = Path(__file__).resolve().parents[1] / "content" / "gorechosen" / "rating.yaml"
-        write_rating_yaml(new, f"{len(pairs)} pairs, seed {json.loads(Path(args.results).read_text())['seed']}",
-                          games, len(champions), path)
+        seed = json.loads(Path(args.results).read_text())["seed"]
+        write_rating_yaml(new, f"{len(pairs)} pairs, seed {seed}", games, len(champions), path)
         print(f"wrote {path}")
+
+
+def cmd_cv(args) -> None:
+    champions, pairs = load_results(args.results)
+    variants = {
+        "plain linear law": (),
+        "engagement": ("engagement",),
+        "engagement + Wounded weight": ("engagement", "wounded_weight"),
+        "engagement + weight + defence + first strike": ("engagement", "wounded_weight", "hits_cancelled", "first_strike"),
+        "all five": PARTS,
+        "defence": ("hits_cancelled",),
+        "Wounded weight + defence": ("wounded_weight", "hits_cancelled"),
+        "Wounded weight + defence + first strike": DEFAULT_FREE,
+        "the same + unique actions": DEFAULT_FREE + ("actions",),
+    }
+    print(f"{'fitted':48s} held-out log-likelihood per battle   held-out Spearman")
+    for name, (ll, rho) in cross_validate(champions, pairs, variants, folds=args.folds).items():
+        print(f"{name:48s} {ll:.4f}                             {rho:.3f}")
 
 
 def write_rating_yaml(result: dict, source: str, games: int, champions: int, path: Path) -> None:
@@ -323,13 +385,17 @@ def write_rating_yaml(result: dict, source: str, games: int, champions: int, pat
         f"first_strike: {result['first_strike']:.4f}",
         "unique_actions:",
     ]
-    for a, lf in zip(result["model"].actions, result["log_action"]):
-        lines.append(f"  {a}: {math.exp(lf):.4f}")
+    if "actions" in result["free"]:
+        for a, lf in zip(result["model"].actions, result["log_action"]):
+            lines.append(f"  {a}: {math.exp(lf):.4f}")
+    else:
+        lines[-1] = "unique_actions: {}  # not fitted: it predicted held-out duels worse (tools/fit_gorechosen_rating.py cv)"
     lines += [
         "fitted:",
         f"  results: {source}",
         f"  champions: {champions}",
         f"  battles: {games}",
+        f"  fitted: [{', '.join(result['free'])}]",
         f"  beta: {result['beta']:.4f}  # P(i beats j) = 1 / (1 + (rating_j / rating_i) ^ beta)",
     ]
     path.write_text("\n".join(lines) + "\n")
@@ -390,7 +456,12 @@ def main(argv=None) -> None:
     p = sub.add_parser("fit", help="fit the rating's free parameters on played results")
     p.add_argument("results")
     p.add_argument("--write", action="store_true", help="write them to content/gorechosen/rating.yaml")
+    p.add_argument("--free", help=f"comma-separated parts to fit, of {', '.join(PARTS)} (default: {','.join(DEFAULT_FREE)})")
     p.set_defaults(run=cmd_fit)
+    p = sub.add_parser("cv", help="cross-validate which parts are worth fitting")
+    p.add_argument("results")
+    p.add_argument("--folds", type=int, default=4)
+    p.set_defaults(run=cmd_cv)
     p = sub.add_parser("evaluate", help="old against new rating on a fresh set of champions")
     p.add_argument("--old", required=True, help="the rating.yaml of before the fit")
     p.add_argument("--champions", type=int, default=40)

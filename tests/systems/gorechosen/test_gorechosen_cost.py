@@ -48,12 +48,13 @@ def test_damage_per_action_by_brute_force():
 def test_the_fitted_coefficients_load():
     """content/gorechosen/rating.yaml holds the numbers tools/fit_gorechosen_rating.py fitted on
     board battles: shares that add up to 1, both phase weights, the defence and first-strike
-    terms, and a factor for every unique action of the random builder's table."""
+    terms (and unique-action factors, which the cross-validation left out)."""
     reference = data.rating_reference()
     assert abs(sum(c["p"] for c in reference.engagement) - 1) < 1e-6
     assert set(reference.phase_weights) == {"healthy", "wounded"} and reference.phase_weights["healthy"] == 1.0
     assert 0 < reference.hits_cancelled <= 2 and 0 < reference.first_strike <= 6
-    assert set(reference.unique_actions) == {a.name for a in data.builder_tables().unique_actions}
+    names = {a.name for a in data.builder_tables().unique_actions}
+    assert set(reference.unique_actions) <= names  # factors only for the builder's actions (none kept today)
     assert reference.fitted and reference.fitted["battles"] > 10_000
     # the hex straight ahead is where fights happen: the likeliest adjacent hex
     chance = {(int(c["q"]), int(c["r"])): c["p"] for c in reference.engagement}
