@@ -440,6 +440,7 @@ def cmd_evaluate(args) -> None:
         print(f"{label}: Spearman {rho:.3f}; {len(rates)} equal-rating pairs (within {args.within:.0%}), "
               f"{share(0.45, 0.55):.0%} in 45-55%, {share(0.40, 0.60):.0%} in 40-60%")
     if args.out:
+        report["round_robin"] = rr
         Path(args.out).write_text(json.dumps(report, indent=1))
 
 
