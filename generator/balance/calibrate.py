@@ -228,6 +228,11 @@ def calibrate(
         rows.append(ForceRow(index, f"force {index + 1}", budget, force_cost(system, force),
                              combatants=[_kind(m) for m in members(system, force)]))
     options = dict(options or {})
+    limit_key = (getattr(system, "extra", None) or {}).get("battle_points_option")
+    if limit_key and not options.get(limit_key):
+        # a system whose battle has a point limit (SagaBorn) plays every pair under the dearest
+        # force's cost, so the forces above the budget are not refused
+        options[limit_key] = int(math.ceil(max(max(r.cost for r in rows), points)))
     jobs = {(i, j): Job(system, forces[i], forces[j], options, rng.spawn(f"pair-{i}-{j}").seed)
             for i, j in combinations(range(rosters), 2)}
     own = runner is None

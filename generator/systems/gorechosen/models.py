@@ -9,7 +9,7 @@ refused with the field, the value and what is allowed.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -337,6 +337,40 @@ class RatingReference(_Strict):
     note: str | None = None
     reference: str
     engagement: list[dict[str, float]] = Field(min_length=1)
+    phase_weights: dict[Literal["healthy", "wounded"], float] = Field(
+        default_factory=lambda: {"healthy": 1.0, "wounded": 1.0},
+        description="what a wound of each phase is worth (1 and 1: the plain linear law)",
+    )
+    first_strike: float = Field(
+        default=0.0, ge=0, le=6,
+        description="wounds the enemy deals before a fighter can reply as they close (off the Healthy phase first)",
+    )
+    hits_cancelled: float = Field(
+        default=0.0, ge=0, le=2,
+        description="hits a defence card takes off an attack, on average (Block/Parry 1, Dodge 2)",
+    )
+    unique_actions: dict[str, float] = Field(
+        default_factory=dict,
+        description="a factor on the rating per unique action, by name (not listed: 1)",
+    )
+    fitted: dict[str, Any] | None = Field(default=None, description="how the numbers were fitted (provenance only)")
+
+    @field_validator("phase_weights")
+    @classmethod
+    def _both_phases(cls, weights: dict[str, float]):
+        if set(weights) != {"healthy", "wounded"}:
+            raise ValueError("phase_weights needs exactly healthy and wounded")
+        if any(w <= 0 for w in weights.values()):
+            raise ValueError(f"phase weights must be above 0, got {weights}")
+        return weights
+
+    @field_validator("unique_actions")
+    @classmethod
+    def _positive_factors(cls, factors: dict[str, float]):
+        for name, f in factors.items():
+            if f <= 0:
+                raise ValueError(f"unique_actions.{name}: factor {f} must be above 0")
+        return factors
 
     @field_validator("engagement")
     @classmethod

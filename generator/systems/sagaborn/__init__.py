@@ -15,7 +15,7 @@ from generator.systems.sagaborn.cost import price
 from generator.systems.sagaborn.describe import describe
 from generator.systems.sagaborn import scenario
 from generator.systems.sagaborn.game import SagaGame, make_battle
-from generator.systems.sagaborn.models import BattleDie, RandomTables, RulesText, Squad, TalentList, Team
+from generator.systems.sagaborn.models import BattleDie, CostModel, RandomTables, RulesText, Squad, TalentList, Team
 from generator.systems.sagaborn.policy import GreedyPolicy
 
 GAME = SagaGame()
@@ -70,6 +70,7 @@ SYSTEM = System(
         "battle_dice": BattleDie,
         "rules": RulesText,
         "random_tables": RandomTables,
+        "cost_model": CostModel,
     },
     combatants=combatants,
     describe=describe,
@@ -86,5 +87,8 @@ SYSTEM = System(
     extra={"roster_document": roster_document, "map_sight": {"data": _map_sight_data, "text": _map_sight_text},
            "scenario_points": 400,
            "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "member": _random_squad, "reach": _reach,
-                          "max_members": MAX_MEMBERS}},
+                          "max_members": MAX_MEMBERS},
+           # The battle has a point limit both sides keep to: a round robin of forces at several
+           # budgets (calibrate) plays under the dearest force's cost.
+           "battle_points_option": "points"},
 )

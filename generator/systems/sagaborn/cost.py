@@ -15,9 +15,12 @@ The model (derivation and numbers in docs/costs-sagaborn.md):
 
 There are no printed squad costs in the book to fit, but there are printed talent costs that
 are pure stat changes: Weapon Specialty (+1 Attack), Run (+2 Move) and Extended Shot (+2 Range)
-each cost 10. The scale ``K`` and the movement and range slopes are calibrated so that each of
-those changes is worth exactly 10 points on a reference unit; Dodge (+1 Defense) then comes out
-by itself, which is a check of the model (see the doc).
+each cost 10. The first calibration (:func:`anchored_calibration`) set the scale ``K`` and the
+movement and range slopes so that each of those changes is worth exactly 10 points on a
+reference unit. The weights in use (``content/sagaborn/cost-model.yaml``) are fitted on battles
+played on the board (``tools/fit_sagaborn_cost.py``), with the talents still charged at their
+printed cost; :func:`talent_check` says how far the fitted worth of those stat changes is from
+the printed 10 (see the doc).
 """
 
 from __future__ import annotations
@@ -87,9 +90,10 @@ def _bumped(stats: UnitStats, **changes: int) -> UnitStats:
     return stats.model_copy(update={k: getattr(stats, k) + v for k, v in changes.items()})
 
 
-@lru_cache(maxsize=1)
-def calibration() -> Calibration:
-    """Solve for the scale and slopes so +1 Attack, +2 Move, +2 Range each cost 10 points."""
+def anchored_calibration() -> Calibration:
+    """The weights that make +1 Attack, +2 Move, +2 Range each worth exactly 10 points on a
+    reference unit (the printed Weapon Specialty, Run and Extended Shot), Height at half of Move:
+    the model's first calibration, and the prior of the fit on board battles."""
     hero = combat_core(REFERENCE_HERO)
     scale = TALENT_ANCHOR_POINTS / (combat_core(_bumped(REFERENCE_HERO, attack=1)) - hero)
     per_move = TALENT_ANCHOR_POINTS / (2 * scale * hero)
@@ -97,9 +101,19 @@ def calibration() -> Calibration:
     return Calibration(scale, per_move, per_range, per_move * HEIGHT_PER_MOVE)
 
 
-def unit_breakdown(stats: UnitStats) -> dict[str, float]:
-    """One unit's value, itemised: combat (offence x durability), movement, range, height."""
-    cal = calibration()
+def calibration() -> Calibration:
+    """The weights in use: ``content/sagaborn/cost-model.yaml`` (fitted on board battles by
+    ``tools/fit_sagaborn_cost.py``; the content library caches the file)."""
+    from generator.systems.sagaborn.models import cost_model
+
+    m = cost_model()
+    return Calibration(m.scale, m.per_move, m.per_range, m.per_height)
+
+
+def unit_breakdown(stats: UnitStats, cal: Calibration | None = None) -> dict[str, float]:
+    """One unit's value, itemised: combat (offence x durability), movement, range, height
+    (``cal``: other weights than the fitted ones, e.g. :func:`anchored_calibration`)."""
+    cal = cal or calibration()
     combat = cal.scale * combat_core(stats)
     return {
         "combat": combat,
@@ -109,8 +123,8 @@ def unit_breakdown(stats: UnitStats) -> dict[str, float]:
     }
 
 
-def unit_value(stats: UnitStats) -> float:
-    return sum(unit_breakdown(stats).values())
+def unit_value(stats: UnitStats, cal: Calibration | None = None) -> float:
+    return sum(unit_breakdown(stats, cal).values())
 
 
 def squad_breakdown(squad: Squad) -> dict[str, float]:
@@ -153,8 +167,9 @@ def price(combatants: Sequence[Squad]) -> list[Priced]:
     return [price_squad(squad) for squad in combatants]
 
 
-def talent_check() -> dict[str, Mapping[str, float]]:
-    """What the model says each stat-only talent is worth on the reference units vs its price."""
+def talent_check(cal: Calibration | None = None) -> dict[str, Mapping[str, float]]:
+    """What the model says each stat-only talent is worth on the reference units vs its price
+    (with the fitted weights: how far the simulated worth of a stat disagrees with the book)."""
     hero, archer = REFERENCE_HERO, REFERENCE_ARCHER
     pairs = {
         "Weapon Specialty": (hero, _bumped(hero, attack=1)),
@@ -166,6 +181,6 @@ def talent_check() -> dict[str, Mapping[str, float]]:
     from generator.systems.sagaborn.models import find_talent
 
     return {
-        name: {"model": round(unit_value(after) - unit_value(before), 2), "printed": find_talent(name).cost}
+        name: {"model": round(unit_value(after, cal) - unit_value(before, cal), 2), "printed": find_talent(name).cost}
         for name, (before, after) in pairs.items()
     }

@@ -433,6 +433,29 @@ class RandomTables(_Strict):
     names: RandomNames
 
 
+class CostModel(_Strict):
+    """``kind: cost_model``: the free weights of the squad cost model (docs/costs-sagaborn.md).
+
+    ``scale`` is points per unit of sqrt(offence x durability); ``per_move``, ``per_range`` and
+    ``per_height`` the share of a unit's combat value that one hex of Move, one hex of Range and
+    one level of Height above the reference unit (Move 5, Range 1, Height 2) add. The book prints
+    no squad costs; these are fitted on battles played on the board (tools/fit_sagaborn_cost.py).
+    """
+
+    name: str
+    note: Optional[str] = None
+    scale: float = Field(gt=0)
+    per_move: float = Field(ge=0, lt=0.5)
+    per_range: float = Field(ge=0, lt=0.5)
+    per_height: float = Field(ge=0, lt=0.5)
+    fitted: Optional[dict] = Field(default=None, description="how the weights were fitted (provenance only)")
+
+
+def cost_model() -> CostModel:
+    """The built-in cost weights (content/sagaborn/cost-model.yaml)."""
+    return _load_builtin("cost-model.yaml", CostModel)  # type: ignore[return-value]
+
+
 def _load_builtin(filename: str, model: type[BaseModel]) -> BaseModel:
     """``sagaborn/<filename>`` through the content library (the user's ``--content`` copy first)."""
     from generator.content import load_content

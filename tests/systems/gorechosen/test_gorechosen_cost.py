@@ -2,6 +2,7 @@
 
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,10 +10,6 @@ from hypothesis import strategies as st
 from generator.systems.gorechosen import data
 from generator.systems.gorechosen.cost import damage_per_action, price, rate
 from generator.systems.gorechosen.models import Champion, Profile, Side
-
-BAND = (0.90, 1.10)
-"""The book's eight champions rate within 10% of their mean (docs/rating-gorechosen.md)."""
-
 
 def champions():
     return list(data.book_champions().champions)
@@ -22,25 +19,84 @@ def test_the_reference_champion_rates_100():
     assert rate(next(c for c in champions() if c.name == data.rating_reference().reference)).rating == 100.0
 
 
-def test_the_books_champions_rate_alike():
-    ratings = [rate(c).rating for c in champions()]
-    mean = sum(ratings) / len(ratings)
-    assert all(BAND[0] * mean <= r <= BAND[1] * mean for r in ratings), ratings
+def test_the_rating_agrees_with_the_arena_at_both_ends():
+    """The book's champions rate within 10% of each other, but they do not play alike on the board
+    (docs/rating-gorechosen.md, "Checked on the arena": Heldrax and Hagreth win 56-57%, Redarg and
+    Fexgor 40-41%); the rating at least puts the two strong ones above the two weak ones."""
+    r = {c.name: rate(c).rating for c in champions()}
+    assert min(r["Heldrax Goretouched"], r["Hagreth Doomhand"]) > max(r["Redarg Bloodfane"], r["Fexgor the Flayer"]), r
 
 
 def test_damage_per_action_by_brute_force():
-    """Atorg Healthy: 3+ for 3 wounds on every adjacent hex. Enumerate every card's dice."""
+    """Atorg Healthy: 3+ for 3 wounds on every adjacent hex. Enumerate every card's dice; a
+    defence takes ``hits_cancelled`` hits off (a mix of the whole numbers either side)."""
     atorg = next(c for c in champions() if c.name == "Atorg Bloodbringer")
     deck = data.action_deck()
+    reference = data.rating_reference()
+    cancel = Fraction(str(reference.hits_cancelled))
+    low, frac = int(cancel), cancel - int(cancel)
     per_card = Fraction(0)
     for card in deck.expanded():
         rolls = list(product(range(1, 7), repeat=card.attack.dice))
-        wounds = sum(3 * sum(1 for f in roll if f >= 3) for roll in rolls)
-        per_card += Fraction(wounds, len(rolls))
+        hits = [sum(1 for f in roll if f >= 3) for roll in rolls]
+        left = sum((1 - frac) * max(0, h - low) + frac * max(0, h - low - 1) for h in hits)
+        per_card += Fraction(3) * left / len(rolls)
     per_card /= len(deck.expanded())
-    adjacent = sum(Fraction(str(c["p"])) for c in data.rating_reference().engagement if abs(c["q"]) + abs(c["r"]) + abs(c["q"] + c["r"]) == 2)
-    assert adjacent == Fraction(58, 100)
+    adjacent = sum(Fraction(str(c["p"])) for c in reference.engagement if abs(c["q"]) + abs(c["r"]) + abs(c["q"] + c["r"]) == 2)
     assert damage_per_action(atorg.healthy) == adjacent * per_card
+
+
+REFIT = Path(__file__).with_name("rating_refit.yaml")
+
+
+def _refit():
+    import yaml
+
+    from generator.systems.gorechosen.models import RatingReference
+
+    raw = yaml.safe_load(REFIT.read_text())
+    return RatingReference.model_validate({k: v for k, v in raw.items() if k not in ("system", "kind")})
+
+
+def test_the_rating_file_loads_with_the_plain_linear_law():
+    """content/gorechosen/rating.yaml: shares adding up to 1 and the refit's terms at their neutral
+    values (the issue-11 refit was not adopted: docs/rating-gorechosen.md)."""
+    reference = data.rating_reference()
+    assert abs(sum(c["p"] for c in reference.engagement) - 1) < 1e-6
+    assert reference.phase_weights == {"healthy": 1.0, "wounded": 1.0}
+    assert reference.hits_cancelled == 0 and reference.first_strike == 0 and reference.unique_actions == {}
+
+
+def test_the_fitted_coefficients_load_and_keep_the_rating_sound():
+    """The refit file (tools/fit_gorechosen_rating.py's output) loads; with it the reference still
+    rates 100, the breakdown still sums, and a better champion still rates higher."""
+    refit = _refit()
+    assert refit.fitted and refit.fitted["battles"] > 10_000
+    assert 0 < refit.hits_cancelled <= 2 and 0 < refit.first_strike <= 6 and refit.phase_weights["wounded"] > 0
+    tark = next(c for c in champions() if c.name == refit.reference)
+    assert rate(tark, reference=refit).rating == 100.0
+    for champion in champions():
+        r = rate(champion, reference=refit)
+        assert abs(r.healthy_part + r.wounded_part + r.unique_part - r.rating) <= 0.1
+        raw = champion.model_dump()
+        for side in ("healthy", "wounded"):
+            for p in raw[side]["profiles"].values():
+                p["to_hit"] = max(2, p["to_hit"] - 1)
+                p["wounds"] = p["wounds"] + 1
+        raw["health"]["length"] += 1
+        assert rate(Champion.model_validate(raw), reference=refit).rating > r.rating, champion.name
+
+
+def test_a_champion_better_in_every_number_rates_higher():
+    """One step better To Hit and one more wound in every band of both sides, and a longer track."""
+    for champion in champions():
+        raw = champion.model_dump()
+        for side in ("healthy", "wounded"):
+            for p in raw[side]["profiles"].values():
+                p["to_hit"] = max(2, p["to_hit"] - 1)
+                p["wounds"] = p["wounds"] + 1
+        raw["health"]["length"] += 1
+        assert rate(Champion.model_validate(raw)).rating > rate(champion).rating, champion.name
 
 
 def _better(champion: Champion, band: str, to_hit: int = 0, wounds: int = 0) -> Champion:
@@ -82,7 +138,7 @@ def test_a_larger_kill_zone_rates_higher():
 def test_breakdown_sums_to_the_rating():
     for p in price(champions()):
         assert p.unit == "rating"
-        assert set(p.breakdown) == {"healthy phase", "wounded phase"}
+        assert set(p.breakdown) <= {"healthy phase", "wounded phase", "unique action"}
         assert abs(sum(p.breakdown.values()) - p.cost) <= 0.1
 
 

