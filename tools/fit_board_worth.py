@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -124,7 +125,8 @@ def play(args) -> None:
 # -- fit ----------------------------------------------------------------------------------------
 
 RUNEMARKS = {"warcry": ("hero", "fly"), "bladeborn": ("hero",)}
-LAMBDAS = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0)
+LAMBDAS = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0)
+BOARD = ("move", "reach", "wounds", "damage", "durability")
 
 
 def load_play(paths) -> tuple[list[dict], list[dict]]:
@@ -144,38 +146,88 @@ def strengths(forces, pairs) -> np.ndarray:
     return bradley_terry(len(forces), [PairRow(p["i"], p["j"], p["games"], p["score_i"]) for p in pairs])
 
 
-def design(system: str, forces, columns) -> tuple[np.ndarray, np.ndarray]:
-    """Per-force sums of the per-fighter features (``columns``), and the per-fighter rows."""
-    from generator.systems.warcry.board_worth import board_features
+class Data:
+    """Per-fighter features of every training force: log published-style price and the board ones."""
 
-    marks = [c.split(":", 1)[1] for c in columns if c.startswith("runemark:")]
-    per_force, per_fighter = [], []
-    for force in forces:
-        rows = []
-        for fighter in force["fighters"]:
-            x = board_features(fighter, system, marks)
-            rows.append([1.0] + [x[c] for c in columns])
-        per_fighter += rows
-        per_force.append(np.sum(rows, axis=0))
-    return np.array(per_force), np.array(per_fighter)
+    def __init__(self, system: str, forces, columns):
+        from generator.systems.warcry.board_worth import board_features
+
+        marks = [c.split(":", 1)[1] for c in columns if c.startswith("runemark:")]
+        self.columns = list(columns)
+        rows, owner = [], []
+        for f, force in enumerate(forces):
+            for fighter in force["fighters"]:
+                x = board_features(fighter, system, marks)
+                rows.append([x["published"]] + [x[c] for c in columns])
+                owner.append(f)
+        rows = np.array(rows)
+        self.q = rows[:, 0]
+        self.x = rows[:, 1:]
+        self.baseline = self.x.mean(axis=0) if len(columns) else np.zeros(0)
+        self.sd = self.x.std(axis=0) if len(columns) else np.zeros(0)
+        self.sd[self.sd == 0] = 1.0
+        self.owner = np.array(owner)
+        self.forces = len(forces)
+        self.lq = np.log(self.q / 100.0)
+
+    def log_price(self, exponent, coef) -> np.ndarray:
+        """Log of each fighter's board price up to the scale (mean-centred features)."""
+        return exponent * self.lq + (self.x - self.baseline) @ coef
+
+    def force_sums(self, exponent, coef) -> np.ndarray:
+        return np.bincount(self.owner, weights=np.exp(self.log_price(exponent, coef)), minlength=self.forces)
 
 
-def fit_columns(X, y, lam, nonneg):
-    from generator.systems.warcry.cost_fit import ridge_nonneg
+def fit_layer(data: Data, y: np.ndarray, forces_used: np.ndarray, lam: float, free_exponent: bool, nonneg):
+    """Least squares of strength on ``a + b * sum of board prices`` over ``forces_used``, ridge
+    towards today's price (exponent 1, no correction), exponent and monotone coefficients >= 0."""
+    from scipy.optimize import least_squares
 
-    return ridge_nonneg(X, y, lam, nonneg=nonneg)
+    k = len(data.columns)
+    sums0 = data.force_sums(1.0, np.zeros(k))[forces_used]
+    slope, intercept = np.polyfit(sums0, y[forces_used], 1)
+    start = np.concatenate([[intercept, math.log(max(slope, 1e-4)), 1.0], np.zeros(k)])
+    lq_sd = data.lq.std() or 1.0
+
+    def residuals(theta):
+        a, log_b, e, coef = theta[0], theta[1], theta[2], theta[3:]
+        sums = data.force_sums(e, coef)[forces_used]
+        fit = y[forces_used] - (a + math.exp(log_b) * sums)
+        penalty = math.sqrt(lam) * np.concatenate([[(e - 1.0) * lq_sd], coef * data.sd])
+        return np.concatenate([fit, penalty])
+
+    low = [-np.inf, -20.0, 0.0 if free_exponent else 1.0 - 1e-9] + [0.0 if nn else -3.0 for nn in nonneg]
+    high = [np.inf, 5.0, 4.0 if free_exponent else 1.0 + 1e-9] + [3.0] * k
+    best = None
+    # several starts: when today's price predicts nothing (slope <= 0) the fit starts from a
+    # modest positive slope and from more convex exponents too
+    for e0, b0 in ((1.0, max(slope, 1e-4)), (1.0, 0.1), (2.0, 0.01), (3.0, 0.001)):
+        start[1], start[2] = math.log(b0), min(max(e0, low[2]), high[2])
+        start[0] = float(np.mean(y[forces_used]) - b0 * np.mean(data.force_sums(start[2], np.zeros(k))[forces_used]))
+        result = least_squares(residuals, start, bounds=(low, high))
+        if best is None or result.cost < best.cost:
+            best = result
+        if not free_exponent and not k:
+            break
+    return best.x
 
 
-def cv_predictions(X, y, lam, nonneg, folds: int = 8, seed: int = 0) -> np.ndarray:
-    order = np.random.default_rng(seed).permutation(len(y))
-    out = np.zeros(len(y))
-    for k in range(folds):
-        test = order[k::folds]
-        if not len(test):
-            continue
-        train = np.setdiff1d(order, test)
-        out[test] = fit_columns(X[train], y[train], lam, nonneg).predict(X[test])
-    return out
+def predict(data: Data, theta: np.ndarray) -> np.ndarray:
+    return theta[0] + math.exp(theta[1]) * data.force_sums(theta[2], theta[3:])
+
+
+def cross_validated(data: Data, y, lam, free_exponent, nonneg, folds: int = 8, deals: int = 3) -> np.ndarray:
+    out = np.zeros((deals, len(y)))
+    for deal in range(deals):
+        order = np.random.default_rng(deal).permutation(len(y))
+        for k in range(folds):
+            test = order[k::folds]
+            if not len(test):
+                continue
+            train = np.setdiff1d(order, test)
+            theta = fit_layer(data, y, train, lam, free_exponent, nonneg)
+            out[deal, test] = predict(data, theta)[test]
+    return out.mean(axis=0)
 
 
 def score(y, predicted) -> dict:
@@ -185,12 +237,13 @@ def score(y, predicted) -> dict:
     return {"r2": round(float(1 - residual.var() / y.var()), 4), "spearman": round(spearman(predicted, y), 4)}
 
 
-VARIANTS = {
-    "published points only (today's price)": ["published"],
-    "published + bodies": ["published"],
-    "published + board features": ["published", "move", "reach", "wounds", "damage", "durability"],
-    "board features only": ["move", "reach", "wounds", "damage", "durability"],
-}
+def variants(system: str) -> dict:
+    marks = ["runemark:" + r for r in RUNEMARKS[system]]
+    return {
+        "today's price (published-style, scaled)": ([], False),
+        "published-style price with an exponent": ([], True),
+        "exponent + board features": (list(BOARD) + marks, True),
+    }
 
 
 def fit(args) -> None:
@@ -200,43 +253,29 @@ def fit(args) -> None:
 
     forces, pairs = load_play(args.data)
     y = strengths(forces, pairs)
-    report = {}
-    best = None
-    for label, cols in VARIANTS.items():
-        cols = list(cols) + (["runemark:" + r for r in RUNEMARKS[args.system]] if "board" in label else [])
-        X, _ = design(args.system, forces, cols)
-        if label.startswith("published points only"):
-            X = X[:, 1:]  # no body count: the price as it is
-            columns, nonneg = cols, [True]
-        else:
-            columns, nonneg = ["bodies"] + cols, [False] + [c in MONOTONE_FEATURES for c in cols]
-        results = []
-        for lam in LAMBDAS:
-            pred = np.mean([cv_predictions(X, y, lam, nonneg, seed=s) for s in range(5)], axis=0)
-            results.append((score(y, pred)["r2"], lam, score(y, pred)))
-        r2, lam, cv = max(results)
-        report[label] = {"lambda": lam, "cv": cv, "columns": columns}
-        print(f"{label:45s} lambda {lam:5g}  CV R2 {cv['r2']:.3f}  CV Spearman {cv['spearman']:.3f}", file=sys.stderr)
-        if not label.startswith("published points only") and (best is None or r2 > best[0]):
-            best = (r2, label, lam, X, columns, nonneg, cols)
-    chosen = args.variant or best[1]
-    r2, label, lam, X, columns, nonneg, cols = next(b for b in [best] if b[1] == chosen) if chosen == best[1] else (None, chosen, None, None, None, None, None)
-    if X is None:
-        cols = list(VARIANTS[chosen]) + (["runemark:" + r for r in RUNEMARKS[args.system]] if "board" in chosen else [])
-        X, _ = design(args.system, forces, cols)
-        columns, nonneg = ["bodies"] + cols, [False] + [c in MONOTONE_FEATURES for c in cols]
-        lam = report[chosen]["lambda"]
-    model = fit_columns(X, y, lam, nonneg)
-    gamma = dict(zip(columns, model.coefficients))
-    # Scale: strength per point so that the training fighters' board points add up to their
-    # published-style points (a budget keeps about the same meaning).
-    _, per_fighter = design(args.system, forces, cols)
-    published = per_fighter[:, 1 + cols.index("published")] if "published" in cols else design(args.system, forces, ["published"])[1][:, 1]
-    raw = per_fighter[:, 0] * gamma["bodies"] + per_fighter[:, 1:] @ np.array([gamma[c] for c in cols])
-    per_point = raw.sum() / published.sum()
-    base = gamma["bodies"] / per_point
-    coefficients = {c: round(float(gamma[c] / per_point), 6) + 0.0 for c in cols}
-    in_sample = score(y, model.predict(X))
+    everyone = np.arange(len(forces))
+    report, best = {}, None
+    for label, (columns, free) in variants(args.system).items():
+        data = Data(args.system, forces, columns)
+        nonneg = [c in MONOTONE_FEATURES for c in columns]
+        lambdas = LAMBDAS if (columns or free) else (1.0,)
+        trials = []
+        for lam in lambdas:
+            cv = score(y, cross_validated(data, y, lam, free, nonneg))
+            trials.append((cv["r2"], lam, cv))
+        r2, lam, cv = max(trials, key=lambda t: t[0])
+        report[label] = {"lambda": lam, "cv": cv}
+        print(f"{label:42s} lambda {lam:5g}  CV R2 {cv['r2']:.3f}  CV Spearman {cv['spearman']:.3f}", file=sys.stderr)
+        if args.variant == label or (args.variant is None and (best is None or r2 > best[0])):
+            best = (r2, label, lam, data, columns, free, nonneg)
+    r2, label, lam, data, columns, free, nonneg = best
+    theta = fit_layer(data, y, everyone, lam, free, nonneg)
+    exponent, coef = float(theta[2]), theta[3:]
+    # Scale: the training fighters' board points add up to their published-style points, so a
+    # budget keeps about the same meaning.
+    relative = np.exp(data.log_price(exponent, coef))
+    scale = float(data.q.sum() / relative.sum())
+    per_point = math.exp(theta[1]) / scale
     document = {
         "system": args.system,
         "kind": "board-worth",
@@ -244,8 +283,10 @@ def fit(args) -> None:
         "unit": "points",
         "geometry": args.system,
         "round_to": 5,
-        "base": round(float(base), 4),
-        "coefficients": coefficients,
+        "scale": round(scale, 4),
+        "exponent": round(exponent, 4),
+        "coefficients": {c: round(float(v), 6) + 0.0 for c, v in zip(columns, coef)},
+        "baseline": {c: round(float(v), 4) for c, v in zip(columns, data.baseline)},
         "fit": {
             "generated_by": "tools/fit_board_worth.py",
             "training": [Path(p).name for p in args.data],
@@ -254,18 +295,21 @@ def fit(args) -> None:
             "pairs": len(pairs),
             "battles": int(sum(p["games"] for p in pairs)),
             "target": "Bradley-Terry strength of each force (choix, alpha 0.1)",
-            "model": "strength = a + sum over fighters of (bodies + features) . coefficients; ridge, >= 0 on monotone features",
-            "variant": chosen,
+            "model": "strength = a + b * sum over fighters of board points; least squares, ridge towards today's price",
+            "variant": label,
+            **({"note": args.note} if args.note else {}),
             "ridge_lambda": lam,
-            "strength_per_point": round(float(per_point), 6),
-            "in_sample": in_sample,
-            "cv_8_fold_5_deals": {k: v["cv"] for k, v in report.items()},
+            "strength_per_point": round(per_point, 6),
+            "in_sample": score(y, predict(data, theta)),
+            "cv_8_fold_3_deals": {k: v["cv"] for k, v in report.items()},
         },
     }
     header = ("# Board points: coefficients are DATA written by tools/fit_board_worth.py (do not edit by hand).\n"
-              "# points = base + sum coefficient[k] * feature[k], features in generator/systems/warcry/board_worth.py.\n")
+              "# points = scale * (published / 100) ** exponent * exp(sum coefficient[k] * (feature[k] - baseline[k]));\n"
+              "# features in generator/systems/warcry/board_worth.py.\n")
     Path(args.out).write_text(header + yaml.safe_dump(document, sort_keys=False))
-    print(f"wrote {args.out}: {chosen}, base {base:.1f}, {coefficients}", file=sys.stderr)
+    print(f"wrote {args.out}: {label}, scale {scale:.1f}, exponent {exponent:.3f}, "
+          f"{document['coefficients']}", file=sys.stderr)
 
 
 # -- check --------------------------------------------------------------------------------------
@@ -317,7 +361,8 @@ def main(argv=None) -> None:
     f = sub.add_parser("fit", help="fit board points on one or more play files (the training set)")
     f.add_argument("system", choices=["warcry", "bladeborn"])
     f.add_argument("data", nargs="+")
-    f.add_argument("--variant", choices=list(VARIANTS), help="force a variant instead of the best by CV")
+    f.add_argument("--variant", help="force a variant (its label) instead of the best by CV")
+    f.add_argument("--note", help="why this variant was kept (written into the file's fit record)")
     f.add_argument("-o", "--out", required=True)
     f.set_defaults(func=fit)
     c = sub.add_parser("check", help="Spearman and equal-price pairs on a play file made with another seed")

@@ -13,14 +13,16 @@ Two prices, two questions:
   features below. It is the price of every fighter the random builder makes, of every Bladeborn
   fighter, and what ``balance``, ``calibrate`` and scenario budgets add up (``System.price``).
 
-The board price is additive, so its breakdown is exact::
+The board price is a correction layer on the published-style price ``q``, multiplicative like
+the published model itself (so it is always positive)::
 
-    board points = base + sum_k coefficient[k] * feature[k]      (then rounded to 5, at least 5)
+    board points = scale * (q / 100) ** exponent * exp(sum_k coefficient[k] * (feature[k] - baseline[k]))
 
-Features, per fighter **as the board plays it** (Warcry inches are converted to hexes the way
-``generator.systems.bladeborn.battle`` does):
+rounded to 5 (at least 5). ``exponent`` above 1 makes quality dearer than quantity (a fighter
+twice as good costs more than twice as much); the coefficients add what the board pays for
+beyond fighting worth. Features, per fighter **as the board plays it** (Warcry inches are
+converted to hexes the way ``generator.systems.bladeborn.battle`` does):
 
-- ``published``: the published-style price (unrounded) -- the fighting worth the book prices;
 - ``move``: Move in hexes (getting to objectives first);
 - ``reach``: the best weapon range in hexes beyond 1 (shooting from where it stands);
 - ``wounds``: Wounds (holding an objective while being hit);
@@ -29,13 +31,16 @@ Features, per fighter **as the board plays it** (Warcry inches are converted to 
 - ``durability``: expected attack actions the reference attackers need to take it down;
 - ``runemark:<name>``: 1 if the fighter has that runemark.
 
-Features that can only help a fighter have coefficients >= 0, so a fighter better in every stat
-never costs less; ``base`` (points per body) may be negative when bodies are worth less on the
-board than the published-style prices say.
+The exponent and the coefficients of features that can only help a fighter are >= 0, so a
+fighter better in every stat never costs less. The breakdown starts from the published-style
+price (item ``published``) and splits the correction into additive items with the logarithmic
+mean, as ``generator.systems.warcry.cost`` does: ``size`` (scale and exponent), one item per
+feature, then ``rounding``; the items sum to the cost.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -51,7 +56,7 @@ from generator.systems.warcry.cost_features import (
 )
 
 #: Features that can only help a fighter: their coefficients are kept >= 0 by the fit.
-MONOTONE_FEATURES: tuple[str, ...] = ("published", "move", "reach", "wounds", "damage", "durability")
+MONOTONE_FEATURES: tuple[str, ...] = ("move", "reach", "wounds", "damage", "durability")
 GEOMETRIES = ("warcry", "bladeborn")
 
 
@@ -63,8 +68,10 @@ class BoardWorth(BaseModel):
     unit: str = "points"
     geometry: str  # "warcry": Move and Range in inches, converted to hexes; "bladeborn": hexes
     round_to: int = Field(5, ge=1)
-    base: float  # points per fighter (a body on the board)
-    coefficients: dict[str, float]
+    scale: float = Field(100.0, gt=0)  # points of a fighter at q = 100 and baseline features
+    exponent: float = Field(1.0, ge=0)  # on the published-style price
+    coefficients: dict[str, float] = Field(default_factory=dict)
+    baseline: dict[str, float] = Field(default_factory=dict)
     fit: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("geometry")
@@ -82,6 +89,14 @@ class BoardWorth(BaseModel):
                 raise ValueError(f"unknown feature {key!r}: use {', '.join(MONOTONE_FEATURES)} or runemark:<name>")
             if key in MONOTONE_FEATURES and coefficient < 0:
                 raise ValueError(f"{key}: {coefficient} is negative (a better stat must never lower a price)")
+        return value
+
+    @field_validator("baseline")
+    @classmethod
+    def _baseline_covers(cls, value: dict[str, float], info) -> dict[str, float]:
+        missing = [k for k in info.data.get("coefficients", {}) if k not in value]
+        if missing:
+            raise ValueError(f"no baseline value for {', '.join(missing)}")
         return value
 
     @property
@@ -137,13 +152,24 @@ def board_features(fighter: Any, geometry: str, runemarks: Sequence[str] = (), w
     return out
 
 
+def _log_mean(a: float, b: float) -> float:
+    if abs(a - b) <= 1e-12 * max(a, b):
+        return a
+    return (a - b) / (math.log(a) - math.log(b))
+
+
 def board_price(fighter: Any, model: BoardWorth, rounded: bool = True, where: str = "fighter") -> Priced:
-    """One fighter's board points, itemised: ``base`` + one item per feature + ``rounding``."""
+    """One fighter's board points, itemised: ``published`` + ``size`` + one item per feature + ``rounding``."""
     x = board_features(fighter, model.geometry, model.runemarks, where)
-    breakdown = {"base": round(model.base, 2)}
+    q = x["published"]
+    terms = {"size": math.log(model.scale) + (model.exponent - 1) * math.log(q) - model.exponent * math.log(100.0)}
     for key, coefficient in model.coefficients.items():
-        breakdown[key] = round(coefficient * x[key], 2) + 0.0
-    raw = model.base + sum(coefficient * x[key] for key, coefficient in model.coefficients.items())
+        terms[key] = coefficient * (x[key] - model.baseline[key])
+    raw = q * math.exp(sum(terms.values()))
+    scale = _log_mean(raw, q)
+    breakdown = {"published": round(q, 2)}
+    for key, term in terms.items():
+        breakdown[key] = round(scale * term, 2) + 0.0
     if rounded:
         cost = float(max(model.round_to, round(raw / model.round_to) * model.round_to))
     else:
@@ -163,11 +189,6 @@ def board_prices(fighters: Sequence[Any], system: str, model: BoardWorth | None 
             priced.name = f"fighter {i + 1}"
         out.append(priced)
     return out
-
-
-def feature_names(model_runemarks: Sequence[str] = ()) -> list[str]:
-    """The fit's columns in order: the monotone features, then the runemarks."""
-    return list(MONOTONE_FEATURES) + [RUNEMARK_PREFIX + r for r in model_runemarks]
 
 
 def read_board_worth(path) -> BoardWorth:
