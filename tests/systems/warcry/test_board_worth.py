@@ -98,3 +98,32 @@ def test_a_negative_price_for_a_better_stat_is_refused_with_file_and_field(tmp_p
                     "coefficients:\n  move: -3\nbaseline:\n  move: 3\n")
     with pytest.raises(ContentError, match=r"board-worth.yaml:\d+: coefficients.*move.*negative"):
         read_board_worth(path)
+
+
+def _fit_tool():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "tools" / "fit_board_worth.py"
+    spec = importlib.util.spec_from_file_location("fit_board_worth", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_finds_a_planted_exponent():
+    # Forces whose strength grows as the sum of (price / 100) squared: the fit must say "2".
+    import numpy as np
+
+    from generator.dice.rng import Rng
+
+    tool = _fit_tool()
+    builder = get_system("bladeborn")
+    forces = []
+    for i in range(30):
+        built = builder.build_random(Rng(i), count=3 + i % 5)
+        forces.append({"fighters": [b.combatant.model_dump(mode="json") for b in built]})
+    data = tool.Data("bladeborn", forces, [])
+    y = 0.4 * np.bincount(data.owner, weights=(data.q / 100.0) ** 2)
+    theta = tool.fit_layer(data, y - y.mean(), np.arange(len(forces)), 0.001, True, [])
+    assert theta[2] == pytest.approx(2.0, abs=0.05)
