@@ -132,10 +132,10 @@ BOARD = ("move", "reach", "wounds", "damage", "durability")
 def load_play(paths) -> tuple[list[dict], list[dict]]:
     """Forces and pairs of one or more ``play`` files, force indices made unique."""
     forces, pairs = [], []
-    for path in paths:
+    for group, path in enumerate(paths):
         data = json.loads(Path(path).read_text())
         offset = len(forces)
-        forces += data["forces"]
+        forces += [{**force, "group": group} for force in data["forces"]]
         pairs += [{**p, "i": p["i"] + offset, "j": p["j"] + offset} for p in data["pairs"]]
     return forces, pairs
 
@@ -169,6 +169,8 @@ class Data:
         self.owner = np.array(owner)
         self.forces = len(forces)
         self.lq = np.log(self.q / 100.0)
+        # play files are separate comparison graphs: each has its own strength origin
+        self.group = np.array([force.get("group", 0) for force in forces])
 
     def log_price(self, exponent, coef) -> np.ndarray:
         """Log of each fighter's board price up to the scale (mean-centred features)."""
@@ -189,10 +191,20 @@ def fit_layer(data: Data, y: np.ndarray, forces_used: np.ndarray, lam: float, fr
     start = np.concatenate([[intercept, math.log(max(slope, 1e-4)), 1.0], np.zeros(k)])
     lq_sd = data.lq.std() or 1.0
 
+    groups = data.group[forces_used]
+
+    def centred(values):
+        out = values.copy()
+        for g in np.unique(groups):
+            out[groups == g] -= values[groups == g].mean()
+        return out
+
+    target = centred(y[forces_used])
+
     def residuals(theta):
-        a, log_b, e, coef = theta[0], theta[1], theta[2], theta[3:]
+        log_b, e, coef = theta[1], theta[2], theta[3:]
         sums = data.force_sums(e, coef)[forces_used]
-        fit = y[forces_used] - (a + math.exp(log_b) * sums)
+        fit = target - centred(math.exp(log_b) * sums)
         penalty = math.sqrt(lam) * np.concatenate([[(e - 1.0) * lq_sd], coef * data.sd])
         return np.concatenate([fit, penalty])
 
@@ -213,7 +225,11 @@ def fit_layer(data: Data, y: np.ndarray, forces_used: np.ndarray, lam: float, fr
 
 
 def predict(data: Data, theta: np.ndarray) -> np.ndarray:
-    return theta[0] + math.exp(theta[1]) * data.force_sums(theta[2], theta[3:])
+    """Predicted strength, each play file's forces centred on their own mean (as their strengths are)."""
+    raw = math.exp(theta[1]) * data.force_sums(theta[2], theta[3:])
+    for g in np.unique(data.group):
+        raw[data.group == g] -= raw[data.group == g].mean()
+    return raw
 
 
 def cross_validated(data: Data, y, lam, free_exponent, nonneg, folds: int = 8, deals: int = 3) -> np.ndarray:
@@ -230,9 +246,13 @@ def cross_validated(data: Data, y, lam, free_exponent, nonneg, folds: int = 8, d
     return out.mean(axis=0)
 
 
-def score(y, predicted) -> dict:
+def score(y, predicted, groups=None) -> dict:
     from generator.balance.calibrate import spearman
 
+    y = np.asarray(y, float).copy()
+    if groups is not None:
+        for g in np.unique(groups):
+            y[groups == g] -= y[groups == g].mean()
     residual = y - predicted
     return {"r2": round(float(1 - residual.var() / y.var()), 4), "spearman": round(spearman(predicted, y), 4)}
 
@@ -261,7 +281,7 @@ def fit(args) -> None:
         lambdas = LAMBDAS if (columns or free) else (1.0,)
         trials = []
         for lam in lambdas:
-            cv = score(y, cross_validated(data, y, lam, free, nonneg))
+            cv = score(y, cross_validated(data, y, lam, free, nonneg), data.group)
             trials.append((cv["r2"], lam, cv))
         r2, lam, cv = max(trials, key=lambda t: t[0])
         report[label] = {"lambda": lam, "cv": cv}
@@ -300,7 +320,7 @@ def fit(args) -> None:
             **({"note": args.note} if args.note else {}),
             "ridge_lambda": lam,
             "strength_per_point": round(per_point, 6),
-            "in_sample": score(y, predict(data, theta)),
+            "in_sample": score(y, predict(data, theta), data.group),
             "cv_8_fold_3_deals": {k: v["cv"] for k, v in report.items()},
         },
     }

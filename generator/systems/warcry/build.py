@@ -34,6 +34,9 @@ class Kit:
     fighter: type[Fighter]
     warband: type[Warband]
     archetypes: type[Archetypes]
+    #: Random forces to a budget hold this many fighters (``None``: the filler's own limits).
+    #: Board points are fitted on forces of a few fighters; far outside that range they mislead.
+    force_size: tuple[int, int] | None = None
 
     @property
     def unit(self) -> str:
@@ -135,7 +138,10 @@ def build_random(rng: Rng, count: int = 1, points: Optional[float] = None, kit: 
             log.append(f"  cost: {fighter.points} points ({priced.cost:g} before rounding)")
             return Built(fighter, log), fighter.points
 
-        return number_repeated_names(fill_budget(draw, rng, float(points), cheapest_points(tables, kit), f"{kit.title} fighter"))
+        low, high = kit.force_size or (1, None)
+        sizes = {"min_members": low} | ({"max_members": high} if high else {})
+        return number_repeated_names(fill_budget(draw, rng, float(points), cheapest_points(tables, kit),
+                                                 f"{kit.title} fighter", **sizes))
     built: list[Built] = []
     for index in range(1, count + 1):
         log: list[str] = [f"fighter {index}:"]

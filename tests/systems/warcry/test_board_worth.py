@@ -127,3 +127,29 @@ def test_the_fit_finds_a_planted_exponent():
     y = 0.4 * np.bincount(data.owner, weights=(data.q / 100.0) ** 2)
     theta = tool.fit_layer(data, y - y.mean(), np.arange(len(forces)), 0.001, True, [])
     assert theta[2] == pytest.approx(2.0, abs=0.05)
+
+
+@pytest.mark.parametrize("points", [375, 500, 625])
+def test_random_bladeborn_forces_hold_four_to_six_fighters(points):
+    # board points are valid for forces of a few fighters: a budget is never one champion or a horde
+    from generator.dice.rng import Rng
+
+    for seed in range(4):
+        built = get_system("bladeborn").build_random(Rng(seed), points=points)
+        assert 4 <= len(built) <= 6
+        assert max(b.combatant.points for b in built) <= points / 4
+
+
+def test_fill_budget_min_members_leaves_out_candidates_dearer_than_their_share():
+    from generator.dice.rng import Rng
+    from generator.systems.base import Built
+    from generator.systems.forces import fill_budget
+
+    costs = iter([400, 90, 100, 110, 95, 105] * 10)
+
+    def draw(stream):
+        cost = next(costs)
+        return Built(combatant=None, log=[f"cost {cost}"]), float(cost)
+
+    force = fill_budget(draw, Rng(1), 500, 90, "fighter", min_members=4)
+    assert len(force) >= 4 and not any("cost 400" in b.log for b in force)
