@@ -25,6 +25,10 @@ Three steps, each a sub-command, so the expensive one (playing) is run once and 
     python tools/fit_board_worth.py play warcry --points 1000 --forces 72 --seed 101 -o /tmp/pw/warcry-train.json
     python tools/fit_board_worth.py fit warcry /tmp/pw/warcry-train.json -o content/warcry/board-worth.yaml
     python tools/fit_board_worth.py check warcry /tmp/pw/warcry-eval.json
+
+The training sets behind the shipped files are kept in ``tools/data/board-worth/`` (gzipped), so
+``fit bladeborn tools/data/board-worth/bladeborn-train.json.gz tools/data/board-worth/bladeborn-train2.json.gz``
+rewrites ``content/bladeborn/board-worth.yaml`` exactly, without playing a battle.
 """
 
 from __future__ import annotations
@@ -129,11 +133,19 @@ LAMBDAS = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0)
 BOARD = ("move", "reach", "wounds", "damage", "durability")
 
 
+def read_play(path) -> dict:
+    """One ``play`` file (``.json`` or ``.json.gz``, as the shipped training sets in tools/data/board-worth/)."""
+    import gzip
+
+    raw = Path(path).read_bytes()
+    return json.loads(gzip.decompress(raw) if str(path).endswith(".gz") else raw)
+
+
 def load_play(paths) -> tuple[list[dict], list[dict]]:
     """Forces and pairs of one or more ``play`` files, force indices made unique."""
     forces, pairs = [], []
     for group, path in enumerate(paths):
-        data = json.loads(Path(path).read_text())
+        data = read_play(path)
         offset = len(forces)
         forces += [{**force, "group": group} for force in data["forces"]]
         pairs += [{**p, "i": p["i"] + offset, "j": p["j"] + offset} for p in data["pairs"]]
@@ -309,8 +321,8 @@ def fit(args) -> None:
         "baseline": {c: round(float(v), 4) for c, v in zip(columns, data.baseline)},
         "fit": {
             "generated_by": "tools/fit_board_worth.py",
-            "training": [Path(p).name for p in args.data],
-            "training_seeds": sorted({json.loads(Path(p).read_text())["seed"] for p in args.data}),
+            "training": [Path(p).name.removesuffix(".gz") for p in args.data],
+            "training_seeds": sorted({read_play(p)["seed"] for p in args.data}),
             "forces": len(forces),
             "pairs": len(pairs),
             "battles": int(sum(p["games"] for p in pairs)),
@@ -341,7 +353,7 @@ def check(args) -> None:
     from generator.systems.warcry.cost import price_fighters
 
     forces, pairs = load_play(args.data)
-    points = json.loads(Path(args.data[0]).read_text())["points"]
+    points = read_play(args.data[0])["points"]
     y = strengths(forces, pairs)
     prices = {
         "published-style points": [sum(p.cost for p in price_fighters(f["fighters"])) for f in forces],
