@@ -31,12 +31,20 @@ def fill_budget(
     unit: str = "points",
     max_members: int = MAX_MEMBERS,
     pool: int = POOL,
+    min_members: int = 1,
 ) -> list[Built]:
-    """Combatants whose costs total at most ``points``, as close to it as the pool allows."""
+    """Combatants whose costs total at most ``points``, as close to it as the pool allows.
+
+    ``min_members`` > 1 leaves out candidates dearer than ``points / min_members``, so no one
+    combatant takes more than its share (a system whose prices are only valid for forces of a
+    few combatants or more says so; see ``docs/costs-warcry.md``)."""
     if points < cheapest:
         raise SkirmishError(f"--points {points:g} is too small: the cheapest {what} the random tables can make "
                             f"costs {cheapest:g} {unit}")
     candidates = [draw(rng.spawn(f"candidate-{k}")) for k in range(pool)]
+    if min_members > 1:
+        fitting = [c for c in candidates if c[1] <= points / min_members]
+        candidates = fitting or candidates
     chosen: list[int] = []
     total = 0.0
     for k, (_, cost) in enumerate(candidates):

@@ -1,8 +1,9 @@
 """Bladeborn: Warcry's fighter cards on a hex board, with battle cards, twists and campaigns.
 
 ``models.py`` (cards), ``mechanics.py`` (a battle round), ``campaign.py`` (tiebreakers and
-convergences), ``build.py`` (random fighters and the calculator). Points come from the Warcry
-cost model, with hexes counted like inches.
+convergences), ``build.py`` (random fighters and the calculator). Points are board points
+(``generator.systems.warcry.board_worth`` with ``content/bladeborn/board-worth.yaml``): the
+Warcry published-style model corrected by what fighters are worth in Bladeborn battles.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from generator.systems.bladeborn.battle import BladebornGame, make_battle
 from generator.systems.bladeborn import scenario
 from generator.systems.bladeborn.policy import BladebornGreedy
 from generator.systems.warcry import pricing
+from generator.systems.warcry.board_worth import BoardWorth
 from generator.play.fight import fight_on_board
 from generator.systems.warcry.models import Limits
 
@@ -44,10 +46,11 @@ SYSTEM = System(
         "twist": TwistDeck,
         "limits": Limits,
         "archetypes": BladebornArchetypes,
+        "board-worth": BoardWorth,
     },
     combatants=combatants,
     describe=describe,
-    price=pricing.price,
+    price=pricing.board("bladeborn"),
     build_random=build_random,
     register_calc=register_calc,
     fight=fight_on_board("bladeborn"),

@@ -1,7 +1,9 @@
 """Warcry: fighter cards, ability dice, universal abilities, random fighters and the calculator.
 
-Fighter cards are shared with Bladeborn (``models.py``); the points cost model lives in
-``cost.py`` and is reached through ``pricing.price``.
+Fighter cards are shared with Bladeborn (``models.py``). Two prices, both reached through
+``pricing``: the published-style points model (``cost.py``: what the book would charge) and the
+board points (``board_worth.py``: what a fighter is worth in the battles the engine plays), which
+is ``System.price`` here.
 """
 
 from __future__ import annotations
@@ -77,9 +79,11 @@ def _content_models() -> dict:
         "limits": Limits,
         "archetypes": Archetypes,
     }
+    from generator.systems.warcry.board_worth import BoardWorth
     from generator.systems.warcry.cost import CostModel
 
     models["cost-model"] = CostModel  # the fitted coefficients are data too
+    models["board-worth"] = BoardWorth
     return models
 
 
@@ -90,7 +94,7 @@ SYSTEM = System(
     content_models=_content_models(),
     combatants=combatants,
     describe=describe,
-    price=pricing.price,
+    price=pricing.board("warcry"),
     build_random=build_random,
     register_calc=register_calc,
     fight=fight_on_board("warcry"),

@@ -34,6 +34,9 @@ class Kit:
     fighter: type[Fighter]
     warband: type[Warband]
     archetypes: type[Archetypes]
+    #: Random forces to a budget hold this many fighters (``None``: the filler's own limits).
+    #: Board points are fitted on forces of a few fighters; far outside that range they mislead.
+    force_size: tuple[int, int] | None = None
 
     @property
     def unit(self) -> str:
@@ -108,8 +111,10 @@ def draw_fighter(rng: Rng, tables: Archetypes, kit: Kit, log: list[str]) -> Figh
     return kit.fighter.model_validate(data)
 
 
-def _priced(fighter: Fighter) -> tuple[Fighter, Priced]:
-    [priced] = pricing.price([fighter])
+def _priced(fighter: Fighter, kit: Kit) -> tuple[Fighter, Priced]:
+    """The fighter with its board points on the card (``pricing.board``: what it is worth in the
+    battles the engine plays; see ``docs/costs-warcry.md``), and the itemised price."""
+    [priced] = pricing.board(kit.system)([fighter])
     return fighter.model_copy(update={"points": pricing.round_points(priced.cost)}), priced
 
 
@@ -129,15 +134,18 @@ def build_random(rng: Rng, count: int = 1, points: Optional[float] = None, kit: 
 
         def draw(stream: Rng) -> tuple[Built, float]:
             log: list[str] = []
-            fighter, priced = _priced(draw_fighter(stream, tables, kit, log))
+            fighter, priced = _priced(draw_fighter(stream, tables, kit, log), kit)
             log.append(f"  cost: {fighter.points} points ({priced.cost:g} before rounding)")
             return Built(fighter, log), fighter.points
 
-        return number_repeated_names(fill_budget(draw, rng, float(points), cheapest_points(tables, kit), f"{kit.title} fighter"))
+        low, high = kit.force_size or (1, None)
+        sizes = {"min_members": low} | ({"max_members": high} if high else {})
+        return number_repeated_names(fill_budget(draw, rng, float(points), cheapest_points(tables, kit),
+                                                 f"{kit.title} fighter", **sizes))
     built: list[Built] = []
     for index in range(1, count + 1):
         log: list[str] = [f"fighter {index}:"]
-        fighter, priced = _priced(draw_fighter(rng, tables, kit, log))
+        fighter, priced = _priced(draw_fighter(rng, tables, kit, log), kit)
         log.append(f"  cost: {fighter.points} points ({priced.cost:g} before rounding)")
         built.append(Built(fighter, log))
     return number_repeated_names(built)
@@ -173,7 +181,7 @@ def cheapest_points(tables: Archetypes, kit: Kit) -> int:
                 ],
             }
         )
-        points = _priced(fighter)[0].points
+        points = _priced(fighter, kit)[0].points
         best = points if best is None else min(best, points)
     return best
 
@@ -244,20 +252,21 @@ def make_fighter(
         problems = _friendly(err)
         raise SkirmishError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""),
                             problems) from None
-    return _priced(fighter)[0]
+    return _priced(fighter, kit)[0]
 
 
-def calc_report(fighter: Fighter) -> str:
-    """The fighter's card and its itemised cost."""
-    [priced] = pricing.price([fighter])
-    source = "the Warcry cost model"
-    lines = [describe(fighter), "", f"Cost, by {source}:"]
+def calc_report(fighter: Fighter, kit: Kit = WARCRY_KIT) -> str:
+    """The fighter's card and its itemised board points (with the published-style estimate)."""
+    [priced] = pricing.board(kit.system)([fighter])
+    [published] = pricing.published_style([fighter])
+    lines = [describe(fighter), "", f"Board points (what it is worth in {kit.title} battles on the board), itemised:"]
     width = max(len(k) for k in priced.breakdown) if priced.breakdown else 0
     for item, value in priced.breakdown.items():
         if value == 0:  # e.g. the runemarks this fighter does not have
             continue
         lines.append(f"  {item:<{width}}  {value:8.1f}")
     lines.append(f"  {'total':<{width}}  {priced.cost:8.1f}  -> {pricing.round_points(priced.cost)} points")
+    lines.append(f"Published-style points (what the book would charge, the Warcry cost model): {published.cost:g}")
     return "\n".join(lines)
 
 
@@ -365,6 +374,6 @@ def register_calc(calc_app, kit: Kit = WARCRY_KIT) -> None:
 
             typer.echo(json.dumps(built_json(kit.system, [fighter], out), indent=2, ensure_ascii=False))
             return
-        typer.echo(calc_report(fighter))
+        typer.echo(calc_report(fighter, kit))
         if out is not None:
             typer.echo(f"wrote {out}", err=True)
