@@ -211,9 +211,14 @@ class BladebornState:
         self.end_reason = ""
         self.rounds_played = 0
         self.version = 0
+        # bumped whenever a fighter enters, leaves or changes hex: what depends only on who stands
+        # where (occupied hexes, enemy hexes, targets, reach) is cached against it
+        self.layout = 0
         self._memo_key = None
         self._occupied: set[Pos] = set()
         self._enemies: dict = {}
+        self._layout_memo: dict = {}
+        self._layout_memo_at = -1
         self.pushers: list[str] = []
         self.pushes_left = 0
         self.centre = self._centre_objective()
@@ -352,22 +357,35 @@ class BladebornState:
     def side_fighters(self, side: str, where: str = "on") -> list[FighterInPlay]:
         return [f for f in self.fighters.values() if f.side == side and f.where == where]
 
+    def _layout_cache(self) -> dict:
+        """A scratch dict for what depends only on who stands where (emptied when that changes)."""
+        if self._layout_memo_at != self.layout:
+            self._layout_memo_at, self._layout_memo = self.layout, {}
+        return self._layout_memo
+
     def occupied(self) -> set[Pos]:
-        """Hexes holding a fighter (worked out once per moment: do not change the set)."""
-        key = ("occupied", self.version)
+        """Hexes holding a fighter (worked out once per layout: do not change the set)."""
+        key = ("occupied", self.layout)
         if self._memo_key != key:
             self._memo_key, self._occupied = key, {f.pos for f in self.fighters.values() if f.on}
         return self._occupied
 
     def enemy_positions(self, side: str) -> dict[str, Pos]:
-        """Enemy fighter id -> hex for ``side`` (worked out once per moment)."""
-        cached = self._enemies.get((side, self.version))
+        """Enemy fighter id -> hex for ``side`` (worked out once per layout: do not change it)."""
+        cached = self._enemies.get((side, self.layout))
         if cached is None:
             if len(self._enemies) > 4:
                 self._enemies.clear()
             cached = {f.id: f.pos for f in self.fighters.values() if f.on and f.side != side}
-            self._enemies[(side, self.version)] = cached
+            self._enemies[(side, self.layout)] = cached
         return cached
+
+    def _enemy_hexes(self, side: str) -> frozenset[Pos]:
+        memo = self._layout_cache()
+        found = memo.get(("enemy-hexes", side))
+        if found is None:
+            found = memo[("enemy-hexes", side)] = frozenset(self.enemy_positions(side).values())
+        return found
 
     def can_see(self, a: Pos, b: Pos) -> bool:
         if self.rules.sight_range is not None and self.board.distance(a, b) > self.rules.sight_range:
@@ -409,7 +427,20 @@ class BladebornState:
         return stats, mods
 
     def targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
-        """(enemy id, weapon index) pairs this fighter may attack now (visible, in range, adjacent first)."""
+        """(enemy id, weapon index) pairs this fighter may attack now (visible, in range, adjacent first).
+
+        Kept until someone changes hex (the activation's weapon bonuses are part of the key, as
+        they may change a Range); do not change the list."""
+        act = self.activation
+        bonus = tuple(act.weapon_bonus) if act is not None and act.fighter == fighter.id else None
+        key = ("targets", fighter.id, bonus)
+        memo = self._layout_cache()
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._targets(fighter)
+        return found
+
+    def _targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
         enemies = self.enemy_positions(fighter.side)
         out = []
         for weapon in fighter.weapons:
@@ -422,11 +453,19 @@ class BladebornState:
     def moves(self, fighter: FighterInPlay, budget: int | None = None) -> dict[Pos, tuple[int, Pos | None]]:
         """Where a move action can take this fighter: ``{hex: (steps, previous)}``, start included."""
         budget = self.move_of(fighter) if budget is None else budget
-        return self.board.reachable(fighter.pos, budget, self.occupied())
+        key = ("moves", fighter.id, budget)
+        memo = self._layout_cache()
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self.board.reachable(fighter.pos, budget, self.occupied())
+        return found
 
     def adjacent_enemy(self, fighter: FighterInPlay, pos: Pos | None = None) -> bool:
+        """Whether an enemy stands next to ``pos`` (default: where the fighter is); the board's
+        neighbours are exactly the hexes 1 away."""
         pos = fighter.pos if pos is None else pos
-        return any(self.board.distance(pos, e) == 1 for e in self.enemy_positions(fighter.side).values())
+        enemies = self._enemy_hexes(fighter.side)
+        return any(n in enemies for n in self.board.neighbours(pos))
 
     def usable_abilities(self, fighter: FighterInPlay) -> list[tuple[int, int]]:
         """(ability index, group index) pairs the fighter's player can pay for and that apply now."""
@@ -581,6 +620,7 @@ class BladebornState:
         fighter = self.fighters[action[1]]
         fighter.where = "reserve"
         self.version += 1
+        self.layout += 1
         return [self._event("reserve", side=fighter.side, fighter=fighter.id)]
 
     def _do_reserve_done(self, action, rng):
@@ -607,6 +647,7 @@ class BladebornState:
             self.territory_hexes[OTHER[side]] = self._territory_of(OTHER[player])
         fighter.pos, fighter.where = pos, "on"
         self.version += 1
+        self.layout += 1
         events = [self._event("place", side=side, fighter=fid, cell=self.board.label(pos))]
         self.decider = OTHER[side]
         return events + self._after_placement_check(rng)
@@ -649,6 +690,7 @@ class BladebornState:
                             path=[self.board.label(target.pos), self.board.label(pos)])
         target.pos = pos
         self.version += 1
+        self.layout += 1
         return [event] + self._next_push(rng)
 
     def _do_push_none(self, action, rng):
@@ -744,6 +786,7 @@ class BladebornState:
         fighter = self.fighters[fid]
         fighter.pos, fighter.where = pos, "on"
         self.version += 1
+        self.layout += 1
         self.activations[fighter.side].on_battlefield.add(fid)
         events = [self._event("place", side=fighter.side, fighter=fid, cell=self.board.label(pos), from_reserve=True)]
         self.phase, self.decider = "activate", fighter.side
@@ -803,6 +846,7 @@ class BladebornState:
             event.update(bonus=True, ability=bonus)
         fighter.pos = dest
         self.version += 1
+        self.layout += 1
         return [event]
 
     def _do_disengage(self, action, rng):
@@ -816,6 +860,7 @@ class BladebornState:
                             path=[self.board.label(fighter.pos), self.board.label(action[1])])
         fighter.pos = action[1]
         self.version += 1
+        self.layout += 1
         return [event] + self._action_made(rng)
 
     def _do_attack(self, action, rng):
@@ -847,6 +892,7 @@ class BladebornState:
             return []
         target.where, target.pos = "down", None
         self.version += 1
+        self.layout += 1
         self.activations[target.side].taken_down(target.id)
         events = [self._event("taken_down", side=target.side, fighter=target.id)]
         if by is not None:

@@ -45,6 +45,8 @@ class BladebornGreedy:
     def __init__(self):
         self._cache_key = None
         self._cache: dict = {}
+        self._ctx_state, self._ctx_key, self._ctx = None, None, None
+        self._insides: dict = {}
 
     def _memo(self, state) -> dict:
         """A scratch dict for one moment of one battle (cleared when the state changes)."""
@@ -90,40 +92,72 @@ class BladebornGreedy:
         return self._worths(state)[fid]
 
     def attack_value(self, state, fighter, target, weapon, worths=None) -> float:
-        stats, _ = state.weapon_now(fighter, weapon)
+        return self._attack_value(state, state.weapon_now(fighter, weapon)[0], target, worths or self._worths(state))
+
+    @staticmethod
+    def _attack_value(state, stats, target, worths) -> float:
+        """:meth:`attack_value` from the weapon's numbers now (``state.weapon_now``)."""
         kill, capped = _odds(stats["attacks"], stats["strength"], state.toughness_of(target), stats["dmg_hit"],
                              stats["dmg_crit"], target.wounds_left)
-        worth = (worths or self._worths(state))[target.id] + state.takedown_points(target)
+        worth = worths[target.id] + state.takedown_points(target)
         return worth * (kill + 0.4 * capped / target.wounds)
 
     def _context(self, state, fighter) -> dict:
-        """What every position of this decision is judged against, computed once."""
-        memo = self._memo(state)
-        key = ("context", fighter.id)
-        if key not in memo:
-            memo[key] = self._compute_context(state, fighter)
-        return memo[key]
+        """What every position of this decision is judged against, computed once and kept while
+        nothing it depends on changes (see :meth:`_situation`): the decisions of one activation
+        after a move share it."""
+        key = self._situation(state, fighter)
+        if self._ctx_key != key or self._ctx_state is not state:
+            self._ctx_state, self._ctx_key = state, key
+            self._ctx = self._compute_context(state, fighter)
+        return self._ctx
+
+    @staticmethod
+    def _situation(state, fighter) -> tuple:
+        """Everything :meth:`_compute_context` reads that can change during a battle: the round,
+        the fighter and its wounds, the activation's weapon bonuses, every enemy's hex and wounds,
+        objective control and what a take-down scores now. The fighter's own hex is not in it."""
+        act = state.activation
+        bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
+        side = fighter.side
+        return (fighter.id, fighter.damage, state.round, bonus, state.first_blood, state.took_down_this_round,
+                tuple(state.control.values()),
+                tuple((e.id, e.pos, e.damage) for e in state.fighters.values() if e.on and e.side != side))
 
     def _compute_context(self, state, fighter) -> dict:
         worths = self._worths(state)
         enemies = []
+        toughness = state.toughness_of(fighter)
+        stats = [(w, state.weapon_now(fighter, w)[0]) for w in fighter.weapons]
         for e in state.fighters.values():
             if not e.on or e.side == fighter.side:
                 continue
             reach = state.move_of(e) + max(w.max_range for w in e.weapons)
             danger = 0.0
             for w in e.weapons:
-                kill, capped = _odds(w.attacks, w.strength, state.toughness_of(fighter), w.dmg_hit, w.dmg_crit,
-                                     fighter.wounds_left)
+                kill, capped = _odds(w.attacks, w.strength, toughness, w.dmg_hit, w.dmg_crit, fighter.wounds_left)
                 danger = max(danger, kill + 0.4 * capped / fighter.wounds)
-            attacks = [(w, self.attack_value(state, fighter, e, w, worths)) for w in fighter.weapons]
+            attacks = [(w, self._attack_value(state, s, e, worths)) for w, s in stats]
             enemies.append((e.pos, reach, danger, attacks))
         stakes = state.objective_stakes(fighter.side)
         goals = [o for o, holder in state.control.items() if holder != fighter.side and stakes.get(o, 0) > 0]
         territory = state.territory_hexes.get("b" if fighter.side == "a" else "a", frozenset())
+        index = state.board.tables()[0]
+        entries = [(k, w.min_range, w.max_range, worth) for k, (_, _, _, attacks) in enumerate(enemies)
+                   for w, worth in attacks if worth > 0]
+        table = {
+            "foes": np.array([index[e[0]] for e in enemies], dtype=np.int64),
+            "reach": np.array([e[1] for e in enemies], dtype=np.int64),
+            "danger": np.array([e[2] for e in enemies], dtype=float),
+            "close": np.array([min(1.0, 1.8 * e[2]) for e in enemies], dtype=float),
+            "enemy": np.array([x[0] for x in entries], dtype=np.int64),
+            "min": np.array([x[1] for x in entries], dtype=np.int64),
+            "max": np.array([x[2] for x in entries], dtype=np.int64),
+            "worth": np.array([x[3] for x in entries], dtype=float),
+        }
         return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id],
                 "objectives": [(o, h, stakes.get(o, 0.0)) for o, h in state.control.items()],
-                "enemy_cells": [e[0] for e in enemies],
+                "enemy_cells": [e[0] for e in enemies], "table": table, "index": index, "values": {},
                 "territory": territory, "territory_points": state.rules.points_for("enemy_territory")}
 
     def _attack_now(self, state, fighter) -> float:
@@ -153,55 +187,71 @@ class BladebornGreedy:
         return float(self.position_values(state, fighter, [pos], actions_after, ctx)[0])
 
     def position_values(self, state, fighter, cells, actions_after: int, ctx=None) -> np.ndarray:
-        """The worth of standing at each of ``cells``, all at once on the board's tables:
-        objectives held or taken, getting nearer the nearest objective not held and the nearest
-        enemy, enemy territory, the best attack it makes possible with an action left, less the
-        damage enemies could deal there next (twice from an adjacent enemy, once from one that must
-        move first; half of that with an action left to step away)."""
+        """The worth of standing at each of ``cells``: objectives held or taken, getting nearer the
+        nearest objective not held and the nearest enemy, enemy territory, the best attack it
+        makes possible with an action left, less the damage enemies could deal there next (twice
+        from an adjacent enemy, once from one that must move first; half of that with an action
+        left to step away). Read from :meth:`_values_everywhere`, worked out once per context."""
         ctx = ctx or self._context(state, fighter)
+        acting = actions_after > 0
+        everywhere = ctx["values"].get(acting)
+        if everywhere is None:
+            everywhere = ctx["values"][acting] = self._values_everywhere(state, fighter, ctx, acting)
+        index = ctx["index"]
+        return everywhere[np.fromiter((index[c] for c in cells), dtype=np.int64, count=len(cells))]
+
+    def _values_everywhere(self, state, fighter, ctx, acting: bool) -> np.ndarray:
+        """:meth:`position_values` for every cell of the board at once, on the board's tables: one
+        numpy pass over cells x enemies (and cells x enemy weapons). A cell's value depends on
+        that cell alone and the sums run in enemy order (``cumsum``), so each number is the same
+        to the bit as judging the cell on its own."""
         index, dist, walk, sight = state.board.tables()
-        at = np.fromiter((index[c] for c in cells), dtype=np.int64, count=len(cells))
-        value = np.zeros(len(at))
+        value = np.zeros(len(index))
         side = fighter.side
         for o, holder, stake in ctx["objectives"]:
-            near = dist[at, index[o]] <= 1
+            near = dist[:, index[o]] <= 1
             value += near * (stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD))
         if ctx["territory_points"] and ctx["territory"]:
-            inside = np.fromiter((c in ctx["territory"] for c in cells), dtype=bool, count=len(cells))
-            value += inside * ctx["territory_points"]
+            value += self._inside(state.board, ctx["territory"]) * ctx["territory_points"]
         if ctx["goals"]:
             goals = [index[o] for o in ctx["goals"]]
-            value -= APPROACH * walk[at[:, None], np.array(goals)[None, :]].min(axis=1)
+            value -= APPROACH * walk[:, goals].min(axis=1)
         enemies = ctx["enemies"]
         if not enemies:
             return value
-        foes = np.array([index[e[0]] for e in enemies])[None, :]
-        rows = at[:, None]
-        apart = dist[rows, foes]
-        walking = walk[rows, foes]
+        table = ctx["table"]
+        foes = table["foes"]
+        apart = dist[:, foes]
+        walking = walk[:, foes]
         value -= ENGAGE * walking.min(axis=1)
-        if actions_after > 0:
-            seen = sight[rows, foes]
+        if acting and table["worth"].size:
+            seen = sight[:, foes]
             if state.rules.sight_range is not None:
                 seen = seen & (apart <= state.rules.sight_range)
-            adjacent_any = (apart == 1).any(axis=1)
-            best = np.zeros(len(at))
-            for k, (_, _, _, attacks) in enumerate(enemies):
-                d = apart[:, k]
-                may = seen[:, k] & (~adjacent_any | (d == 1))
-                for w, worth in attacks:
-                    if worth > 0:
-                        ok = may & (d >= w.min_range) & (d <= w.max_range)
-                        best = np.where(ok & (best < worth), worth, best)
-            value += 0.9 * best
-        threat = np.zeros(len(at))
-        away = 0.5 if actions_after > 0 else 1.0
-        for k, (_, reach, danger, _) in enumerate(enemies):
+            adjacent = apart == 1
+            may = seen & (~adjacent.any(axis=1)[:, None] | adjacent)
+            k = table["enemy"]
             d = apart[:, k]
-            threat += np.where(d == 1, min(1.0, 1.8 * danger),
-                               np.where((d <= reach + 1) & (walking[:, k] - 1 <= reach), danger * away, 0.0))
+            ok = may[:, k] & (d >= table["min"]) & (d <= table["max"])
+            best = np.where(ok, table["worth"], 0.0).max(axis=1)
+            value += 0.9 * best
+        away = 0.5 if acting else 1.0
+        threat = np.where(apart == 1, table["close"],
+                          np.where((apart <= table["reach"] + 1) & (walking - 1 <= table["reach"]),
+                                   table["danger"] * away, 0.0))
+        threat = threat.cumsum(axis=1)[:, -1]
         value -= THREAT * np.minimum(threat, 1.0) * ctx["worth"]
         return value
+
+    def _inside(self, board, hexes: frozenset) -> np.ndarray:
+        """Which cells of the board are among ``hexes`` (a territory), kept per board and set."""
+        key = (board, hexes)
+        found = self._insides.get(key)
+        if found is None:
+            if len(self._insides) > 16:
+                self._insides.clear()
+            found = self._insides[key] = np.fromiter((c in hexes for c in board.tables()[0]), dtype=bool)
+        return found
 
     # ---- decisions ------------------------------------------------------------------------------
 
