@@ -168,7 +168,14 @@ class BattleRules:
     fixed_territories: bool = False  # seat a sets up in card player a's territory (asymmetric cards)
 
     def points_for(self, kind: str) -> int:
-        return sum(r.points for r in self.scoring if r.kind == kind)
+        """Points of every scoring rule of this kind (totals kept while ``scoring`` is the same tuple)."""
+        kept = self.__dict__.get("_points_by_kind")
+        if kept is None or kept[0] is not self.scoring:
+            totals: dict[str, int] = {}
+            for r in self.scoring:
+                totals[r.kind] = totals.get(r.kind, 0) + r.points
+            kept = self.__dict__["_points_by_kind"] = (self.scoring, totals)
+        return kept[1].get(kind, 0)
 
     @property
     def last_standing(self) -> bool:
@@ -219,6 +226,7 @@ class BladebornState:
         self._enemies: dict = {}
         self._layout_memo: dict = {}
         self._layout_memo_at = -1
+        self._control_layout: int | None = None
         self.pushers: list[str] = []
         self.pushes_left = 0
         self.centre = self._centre_objective()
@@ -443,10 +451,19 @@ class BladebornState:
     def _targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
         enemies = self.enemy_positions(fighter.side)
         out = []
+        here = fighter.pos
+        row = self.board.distance_from(here)
+
+        def distance(a: Pos, b: Pos) -> int:  # the board's distance, read from the row of ``here``
+            return row[b] if a == here else self.board.distance(a, b)
+
+        nearest = min((row[h] for h in enemies.values()), default=None)
         for weapon in fighter.weapons:
             stats, _ = self.weapon_now(fighter, weapon)
+            if nearest is None or nearest > stats["max_range"]:
+                continue  # nobody within this weapon's Range
             reach = Profile(weapon.index, weapon.min_range, stats["max_range"], 0, 0, 0, 0)
-            for target in rules.legal_targets(fighter.pos, reach, enemies, self.can_see, self.board.distance):
+            for target in rules.legal_targets(here, reach, enemies, self.can_see, distance):
                 out.append((target, weapon.index))
         return out
 
@@ -506,18 +523,20 @@ class BladebornState:
 
     def _enemy_in_reach(self, fighter: FighterInPlay, reach: int) -> str | None:
         best = None
+        apart = self.board.distance_from(fighter.pos)
         for e in self.side_fighters(OTHER[fighter.side]):
-            if self.board.distance(fighter.pos, e.pos) <= reach and self.can_see(fighter.pos, e.pos):
+            if apart[e.pos] <= reach and self.can_see(fighter.pos, e.pos):
                 if best is None or e.wounds_left < self.fighters[best].wounds_left:
                     best = e.id
         return best
 
     def _inspirable(self, fighter: FighterInPlay) -> list[str]:
         acts = self.activations[fighter.side]
+        apart = self.board.distance_from(fighter.pos)
         return [
             f.id for f in self.side_fighters(fighter.side)
             if f.id != fighter.id and acts.activated[f.id] == 0
-            and self.board.distance(fighter.pos, f.pos) <= INSPIRING_REACH and self.can_see(fighter.pos, f.pos)
+            and apart[f.pos] <= INSPIRING_REACH and self.can_see(fighter.pos, f.pos)
         ]
 
     # ---- legal actions ----------------------------------------------------------------------------
@@ -1017,11 +1036,15 @@ class BladebornState:
         return events + self._begin_turn(rng)
 
     def _update_control(self) -> list[dict]:
-        if not self.control:
+        """Objective control after a turn. Nothing changes while nobody has changed hex since the
+        last update (control follows the fighters around each objective, or stays put)."""
+        if not self.control or self._control_layout == self.layout:
             return []
+        self._control_layout = self.layout
         positions = {s: [f.pos for f in self.side_fighters(s)] for s in SIDES}
         names = {o: o for o in self.control}
-        new = rules.update_control(names, self.control, positions, distance=self.board.distance)
+        rows = {o: self.board.distance_from(o) for o in self.control}
+        new = rules.update_control(names, self.control, positions, distance=lambda h, o: rows[o][h])
         events = []
         for o, holder in new.items():
             if holder != self.control[o]:

@@ -43,17 +43,9 @@ class BladebornGreedy:
     name = "greedy"
 
     def __init__(self):
-        self._cache_key = None
-        self._cache: dict = {}
         self._ctx_state, self._ctx_key, self._ctx = None, None, None
         self._insides: dict = {}
-
-    def _memo(self, state) -> dict:
-        """A scratch dict for one moment of one battle (cleared when the state changes)."""
-        key = (id(state), state.version)
-        if key != self._cache_key:
-            self._cache_key, self._cache = key, {}
-        return self._cache
+        self._worths_state, self._worths_round, self._worths_now = None, None, None
 
     def choose(self, state, actions, rng):
         phase = state.phase
@@ -73,11 +65,12 @@ class BladebornGreedy:
 
     def _worths(self, state) -> dict[str, float]:
         """What each fighter is worth to the battle in VP: its share of its side's points times
-        the objective points still to be fought for (at least 1). Computed once per decision."""
-        memo = self._memo(state)
-        if "worths" not in memo:
-            memo["worths"] = self._compute_worths(state)
-        return memo["worths"]
+        the objective points still to be fought for (at least 1). It changes only with the
+        round, so it is worked out once a round."""
+        if self._worths_state is not state or self._worths_round != state.round:
+            self._worths_state, self._worths_round = state, state.round
+            self._worths_now = self._compute_worths(state)
+        return self._worths_now
 
     def _compute_worths(self, state) -> dict[str, float]:
         r = state.rules
@@ -128,6 +121,7 @@ class BladebornGreedy:
         worths = self._worths(state)
         enemies = []
         toughness = state.toughness_of(fighter)
+        wounds_left, wounds = fighter.wounds_left, fighter.wounds
         stats = [(w, state.weapon_now(fighter, w)[0]) for w in fighter.weapons]
         for e in state.fighters.values():
             if not e.on or e.side == fighter.side:
@@ -135,9 +129,16 @@ class BladebornGreedy:
             reach = state.move_of(e) + max(w.max_range for w in e.weapons)
             danger = 0.0
             for w in e.weapons:
-                kill, capped = _odds(w.attacks, w.strength, toughness, w.dmg_hit, w.dmg_crit, fighter.wounds_left)
-                danger = max(danger, kill + 0.4 * capped / fighter.wounds)
-            attacks = [(w, self._attack_value(state, s, e, worths)) for w, s in stats]
+                kill, capped = _odds(w.attacks, w.strength, toughness, w.dmg_hit, w.dmg_crit, wounds_left)
+                danger = max(danger, kill + 0.4 * capped / wounds)
+            # as _attack_value, with the target's numbers looked up once for all our weapons
+            their_toughness, their_left = state.toughness_of(e), e.wounds_left
+            worth = worths[e.id] + state.takedown_points(e)
+            attacks = []
+            for w, st in stats:
+                kill, capped = _odds(st["attacks"], st["strength"], their_toughness, st["dmg_hit"], st["dmg_crit"],
+                                     their_left)
+                attacks.append((w, worth * (kill + 0.4 * capped / e.wounds)))
             enemies.append((e.pos, reach, danger, attacks))
         stakes = state.objective_stakes(fighter.side)
         goals = [o for o, holder in state.control.items() if holder != fighter.side and stakes.get(o, 0) > 0]
@@ -167,7 +168,15 @@ class BladebornGreedy:
         if not targets:
             return 0.0
         worths = self._worths(state)
-        return max(self.attack_value(state, fighter, state.fighters[t], fighter.weapons[w], worths) for t, w in targets)
+        stats = {}
+        best = None
+        for t, w in targets:
+            if w not in stats:
+                stats[w] = state.weapon_now(fighter, fighter.weapons[w])[0]
+            value = self._attack_value(state, stats[w], state.fighters[t], worths)
+            if best is None or value > best:
+                best = value
+        return best
 
     def _best_attack_from(self, state, fighter, pos, ctx=None) -> float:
         ctx = ctx or self._context(state, fighter)
@@ -201,47 +210,70 @@ class BladebornGreedy:
         return everywhere[np.fromiter((index[c] for c in cells), dtype=np.int64, count=len(cells))]
 
     def _values_everywhere(self, state, fighter, ctx, acting: bool) -> np.ndarray:
-        """:meth:`position_values` for every cell of the board at once, on the board's tables: one
-        numpy pass over cells x enemies (and cells x enemy weapons). A cell's value depends on
-        that cell alone and the sums run in enemy order (``cumsum``), so each number is the same
-        to the bit as judging the cell on its own."""
-        index, dist, walk, sight = state.board.tables()
-        value = np.zeros(len(index))
-        side = fighter.side
-        for o, holder, stake in ctx["objectives"]:
-            near = dist[:, index[o]] <= 1
-            value += near * (stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD))
-        if ctx["territory_points"] and ctx["territory"]:
-            value += self._inside(state.board, ctx["territory"]) * ctx["territory_points"]
-        if ctx["goals"]:
-            goals = [index[o] for o in ctx["goals"]]
-            value -= APPROACH * walk[:, goals].min(axis=1)
-        enemies = ctx["enemies"]
-        if not enemies:
+        """:meth:`position_values` for every cell of the board at once, on the board's tables: a
+        few numpy passes over cells x objectives, cells x enemies and cells x enemy weapons. A
+        cell's value depends on that cell alone and every sum runs in the order a cell-by-cell
+        loop would (``cumsum``), so each number is the same to the bit as judging it alone. What
+        does not depend on ``acting`` is worked out once per context (:meth:`_board_parts`)."""
+        parts = self._board_parts(state, fighter, ctx)
+        value = parts["base"]
+        if parts["apart"] is None:
             return value
+        if acting and ctx["table"]["worth"].size:
+            best = parts.get("best")
+            if best is None:
+                best = parts["best"] = self._best_attacks(state, ctx, parts)
+            value = value + 0.9 * best
+        table = ctx["table"]
+        away = 0.5 if acting else 1.0
+        threat = np.where(parts["adjacent"], table["close"], np.where(parts["in_reach"], table["danger"] * away, 0.0))
+        return value - THREAT * np.minimum(threat.cumsum(axis=1)[:, -1], 1.0) * ctx["worth"]
+
+    def _board_parts(self, state, fighter, ctx) -> dict:
+        """The acting-independent tables of :meth:`_values_everywhere`, once per context:
+        ``base`` (objectives, territory, approach and engage terms), cells x enemies steps apart,
+        adjacency and whether each enemy can reach each cell next."""
+        parts = ctx.get("parts")
+        if parts is not None:
+            return parts
+        index, dist, walk, sight = state.board.tables()
+        side = fighter.side
+        objectives = ctx["objectives"]
+        if objectives:
+            weights = np.array([stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD)
+                                for _, holder, stake in objectives])
+            near = dist[:, [index[o] for o, _, _ in objectives]] <= 1
+            value = (near * weights).cumsum(axis=1)[:, -1]
+        else:
+            value = np.zeros(len(index))
+        if ctx["territory_points"] and ctx["territory"]:
+            value = value + self._inside(state.board, ctx["territory"]) * ctx["territory_points"]
+        if ctx["goals"]:
+            value = value - APPROACH * walk[:, [index[o] for o in ctx["goals"]]].min(axis=1)
+        parts = ctx["parts"] = {"base": value, "apart": None}
+        if not ctx["enemies"]:
+            return parts
         table = ctx["table"]
         foes = table["foes"]
         apart = dist[:, foes]
         walking = walk[:, foes]
-        value -= ENGAGE * walking.min(axis=1)
-        if acting and table["worth"].size:
-            seen = sight[:, foes]
-            if state.rules.sight_range is not None:
-                seen = seen & (apart <= state.rules.sight_range)
-            adjacent = apart == 1
-            may = seen & (~adjacent.any(axis=1)[:, None] | adjacent)
-            k = table["enemy"]
-            d = apart[:, k]
-            ok = may[:, k] & (d >= table["min"]) & (d <= table["max"])
-            best = np.where(ok, table["worth"], 0.0).max(axis=1)
-            value += 0.9 * best
-        away = 0.5 if acting else 1.0
-        threat = np.where(apart == 1, table["close"],
-                          np.where((apart <= table["reach"] + 1) & (walking - 1 <= table["reach"]),
-                                   table["danger"] * away, 0.0))
-        threat = threat.cumsum(axis=1)[:, -1]
-        value -= THREAT * np.minimum(threat, 1.0) * ctx["worth"]
-        return value
+        parts.update(base=value - ENGAGE * walking.min(axis=1), apart=apart, adjacent=apart == 1,
+                     in_reach=(apart <= table["reach"] + 1) & (walking - 1 <= table["reach"]))
+        return parts
+
+    @staticmethod
+    def _best_attacks(state, ctx, parts) -> np.ndarray:
+        """The best attack value each cell offers (the adjacent-target rule, sight, range), 0 if none."""
+        table = ctx["table"]
+        apart, adjacent = parts["apart"], parts["adjacent"]
+        seen = state.board.tables()[3][:, table["foes"]]
+        if state.rules.sight_range is not None:
+            seen = seen & (apart <= state.rules.sight_range)
+        may = seen & (~adjacent.any(axis=1)[:, None] | adjacent)
+        k = table["enemy"]
+        d = apart[:, k]
+        ok = may[:, k] & (d >= table["min"]) & (d <= table["max"])
+        return np.where(ok, table["worth"], 0.0).max(axis=1)
 
     def _inside(self, board, hexes: frozenset) -> np.ndarray:
         """Which cells of the board are among ``hexes`` (a territory), kept per board and set."""
