@@ -491,10 +491,12 @@ class BladebornState:
             return []
         groups = self.groups[fighter.side]
         out = []
+        if not groups:
+            return out
         for i, ability in enumerate(fighter.abilities):
-            if not self._ability_applies(fighter, ability, act):
-                continue
             payers = [(g.dice, -g.value, gi) for gi, g in enumerate(groups) if g.pays_for(ability.cost)]
+            if not payers or not self._ability_applies(fighter, ability, act):
+                continue
             seen = set()
             for _, _, gi in sorted(payers):
                 key = (groups[gi].kind, groups[gi].value)

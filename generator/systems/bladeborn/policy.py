@@ -21,6 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from generator.dice.attacks import attack_odds
+from generator.play.board import UNREACHABLE
 
 OBJECTIVE_HOLD = 1.0       # VP-equivalent of standing on an objective we do not hold yet
 OBJECTIVE_KEEP = 0.35      # ... one we hold already (it stays ours, but can be contested)
@@ -45,6 +46,7 @@ class BladebornGreedy:
     def __init__(self):
         self._ctx_state, self._ctx_key, self._ctx = None, None, None
         self._insides: dict = {}
+        self._store: dict[str, dict] = {}
         self._worths_state, self._worths_round, self._worths_now = None, None, None
 
     def choose(self, state, actions, rng):
@@ -201,13 +203,17 @@ class BladebornGreedy:
         makes possible with an action left, less the damage enemies could deal there next (twice
         from an adjacent enemy, once from one that must move first; half of that with an action
         left to step away). Read from :meth:`_values_everywhere`, worked out once per context."""
+        return np.array(self._position_scores(state, fighter, cells, actions_after, ctx), dtype=float)
+
+    def _position_scores(self, state, fighter, cells, actions_after: int, ctx=None) -> list[float]:
+        """:meth:`position_values` as a list, read from the board-wide values of the context."""
         ctx = ctx or self._context(state, fighter)
         acting = actions_after > 0
         everywhere = ctx["values"].get(acting)
         if everywhere is None:
-            everywhere = ctx["values"][acting] = self._values_everywhere(state, fighter, ctx, acting)
+            everywhere = ctx["values"][acting] = self._values_everywhere(state, fighter, ctx, acting).tolist()
         index = ctx["index"]
-        return everywhere[np.fromiter((index[c] for c in cells), dtype=np.int64, count=len(cells))]
+        return [everywhere[index[c]] for c in cells]
 
     def _values_everywhere(self, state, fighter, ctx, acting: bool) -> np.ndarray:
         """:meth:`position_values` for every cell of the board at once, on the board's tables: a
@@ -219,15 +225,20 @@ class BladebornGreedy:
         value = parts["base"]
         if parts["apart"] is None:
             return value
-        if acting and ctx["table"]["worth"].size:
+        table = ctx["table"]
+        if acting and table["worth"].size:
             best = parts.get("best")
             if best is None:
                 best = parts["best"] = self._best_attacks(state, ctx, parts)
             value = value + 0.9 * best
-        table = ctx["table"]
+        return value - THREAT * self._threat(table, parts, acting) * ctx["worth"]
+
+    @staticmethod
+    def _threat(table, parts, acting: bool) -> np.ndarray:
+        """How much of the fighter the enemies could take next at each cell (at most all of it)."""
         away = 0.5 if acting else 1.0
         threat = np.where(parts["adjacent"], table["close"], np.where(parts["in_reach"], table["danger"] * away, 0.0))
-        return value - THREAT * np.minimum(threat.cumsum(axis=1)[:, -1], 1.0) * ctx["worth"]
+        return np.minimum(threat.cumsum(axis=1)[:, -1], 1.0)
 
     def _board_parts(self, state, fighter, ctx) -> dict:
         """The acting-independent tables of :meth:`_values_everywhere`, once per context:
@@ -236,8 +247,33 @@ class BladebornGreedy:
         parts = ctx.get("parts")
         if parts is not None:
             return parts
-        index, dist, walk, sight = state.board.tables()
-        side = fighter.side
+        board = state.board
+        key = (board, fighter.side, tuple(ctx["objectives"]), tuple(ctx["goals"]), ctx["territory"] or None,
+               ctx["territory_points"])
+        value = self._kept("ground", key, lambda: self._ground(board, fighter.side, ctx))
+        parts = ctx["parts"] = {"base": value, "apart": None}
+        if not ctx["enemies"]:
+            return parts
+        key = (board, tuple(e[0] for e in ctx["enemies"]), tuple(e[1] for e in ctx["enemies"]))
+        engage, apart, adjacent, in_reach = self._kept("foes", key, lambda: self._foes(board, ctx["table"]))
+        parts.update(base=value - engage, apart=apart, adjacent=adjacent, in_reach=in_reach, foes=key)
+        return parts
+
+    def _kept(self, kind: str, key: tuple, make):
+        """A small store of board-wide tables that depend only on the board and ``key`` (the
+        objectives as they stand, or the enemies' hexes and reach): contexts of other fighters,
+        and of later decisions, often ask for the same ones."""
+        store = self._store.setdefault(kind, {})
+        found = store.get(key)
+        if found is None:
+            if len(store) >= 64:
+                store.clear()
+            found = store[key] = make()
+        return found
+
+    def _ground(self, board, side: str, ctx) -> np.ndarray:
+        """Every cell's worth from the objectives (held, to take, to approach) and enemy territory."""
+        index, dist, walk, _ = board.tables()
         objectives = ctx["objectives"]
         if objectives:
             weights = np.array([stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD)
@@ -247,19 +283,21 @@ class BladebornGreedy:
         else:
             value = np.zeros(len(index))
         if ctx["territory_points"] and ctx["territory"]:
-            value = value + self._inside(state.board, ctx["territory"]) * ctx["territory_points"]
+            value = value + self._inside(board, ctx["territory"]) * ctx["territory_points"]
         if ctx["goals"]:
             value = value - APPROACH * walk[:, [index[o] for o in ctx["goals"]]].min(axis=1)
-        parts = ctx["parts"] = {"base": value, "apart": None}
-        if not ctx["enemies"]:
-            return parts
-        table = ctx["table"]
+        return value
+
+    @staticmethod
+    def _foes(board, table) -> tuple:
+        """Cells x enemies: the engage term, steps apart, adjacency, and whether each enemy can
+        reach each cell next (move, then weapon Range)."""
+        _, dist, walk, _ = board.tables()
         foes = table["foes"]
         apart = dist[:, foes]
         walking = walk[:, foes]
-        parts.update(base=value - ENGAGE * walking.min(axis=1), apart=apart, adjacent=apart == 1,
-                     in_reach=(apart <= table["reach"] + 1) & (walking - 1 <= table["reach"]))
-        return parts
+        return (ENGAGE * walking.min(axis=1), apart, apart == 1,
+                (apart <= table["reach"] + 1) & (walking - 1 <= table["reach"]))
 
     @staticmethod
     def _best_attacks(state, ctx, parts) -> np.ndarray:
@@ -296,7 +334,11 @@ class BladebornGreedy:
         goals = list(state.rules.objectives) or [e.pos for e in state.fighters.values() if e.on and e.side != fighter.side]
         if not goals:
             return options[0]
-        return min(options, key=lambda a: (min(state.board.walk(a[2], g) for g in goals), a[2]))
+        def nearest(a):
+            walk = state.board.walk_from(a[2])  # one row of the board's walking distances
+            return min(walk.get(g, UNREACHABLE) for g in goals), a[2]
+
+        return min(options, key=nearest)
 
     def _push(self, state, actions):
         """Push the enemy that loses most: off an objective first, then farther from the nearest one."""
@@ -323,8 +365,8 @@ class BladebornGreedy:
                 fighter = state.fighters[action[1]]
                 attack = self._attack_now(state, fighter)
                 fresh = 0.2 if state.activations[fighter.side].activated[fighter.id] == 0 else 0.0
-                goal = min((state.board.walk(fighter.pos, o) for o, h in state.control.items() if h != fighter.side),
-                           default=0)
+                walk = state.board.walk_from(fighter.pos)  # one row of the board's walking distances
+                goal = min((walk.get(o, UNREACHABLE) for o, h in state.control.items() if h != fighter.side), default=0)
                 score = attack + fresh + 0.02 * min(goal, 20) + 0.001 * fighter.points
             if score > best_score:
                 best, best_score = action, score
@@ -338,8 +380,8 @@ class BladebornGreedy:
         best, best_score = None, -1e18
         moves = [a for a in actions if a[0] in ("move", "bonus-move", "disengage")]
         # one call judges staying put (for attacks and waiting) and every move together
-        scores = self.position_values(state, fighter, [fighter.pos] + [a[1] for a in moves],
-                                      act.actions_left if moves and moves[0][0] == "bonus-move" else after, ctx).tolist()
+        scores = self._position_scores(state, fighter, [fighter.pos] + [a[1] for a in moves],
+                                       act.actions_left if moves and moves[0][0] == "bonus-move" else after, ctx)
         here = scores[0]
         move_scores = dict(zip(moves, scores[1:]))
         for action in actions:
