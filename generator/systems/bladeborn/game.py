@@ -227,6 +227,7 @@ class BladebornState:
         self._layout_memo: dict = {}
         self._layout_memo_at = -1
         self._control_layout: int | None = None
+        self._weapons_now: dict = {}
         self.pushers: list[str] = []
         self.pushes_left = 0
         self.centre = self._centre_objective()
@@ -408,7 +409,17 @@ class BladebornState:
         return max(1, fighter.toughness + self.rules.stat_changes.get("toughness", 0))
 
     def weapon_now(self, fighter: FighterInPlay, weapon: Profile) -> tuple[dict[str, int], dict[str, int]]:
-        """The weapon's numbers for an attack now, and the modifiers that changed them."""
+        """The weapon's numbers for an attack now, and the modifiers that changed them (kept per
+        fighter, weapon and activation bonuses, which is all they depend on: do not change them)."""
+        act = self.activation
+        bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
+        key = (fighter.id, weapon.index, bonus)
+        found = self._weapons_now.get(key)
+        if found is None:
+            found = self._weapons_now[key] = self._weapon_now(fighter, weapon)
+        return found
+
+    def _weapon_now(self, fighter: FighterInPlay, weapon: Profile) -> tuple[dict[str, int], dict[str, int]]:
         stats = {"attacks": weapon.attacks, "strength": weapon.strength, "dmg_hit": weapon.dmg_hit,
                  "dmg_crit": weapon.dmg_crit, "max_range": weapon.max_range}
         mods: dict[str, int] = {}
@@ -901,7 +912,7 @@ class BladebornState:
         event = self._event("attack", side=fighter.side, fighter=fighter.id, target=target_id, weapon=weapon_index,
                             rolls=faces, hits=hits, crits=crits, damage=damage)
         if mods:
-            event["modifiers"] = mods
+            event["modifiers"] = dict(mods)
         if bonus:
             event.update(bonus=True, ability=bonus)
         events = [event] + self._deal(target, damage, by=fighter)

@@ -334,11 +334,7 @@ class BladebornGreedy:
         goals = list(state.rules.objectives) or [e.pos for e in state.fighters.values() if e.on and e.side != fighter.side]
         if not goals:
             return options[0]
-        def nearest(a):
-            walk = state.board.walk_from(a[2])  # one row of the board's walking distances
-            return min(walk.get(g, UNREACHABLE) for g in goals), a[2]
-
-        return min(options, key=nearest)
+        return min(options, key=lambda a: (min(state.board.walk(a[2], g) for g in goals), a[2]))
 
     def _push(self, state, actions):
         """Push the enemy that loses most: off an objective first, then farther from the nearest one."""
