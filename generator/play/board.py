@@ -55,6 +55,7 @@ class Board:
         cells = self.grid.cells()
         self._to_pos = {c: self.grid.to_axial(c) for c in cells}
         self._to_cell = {p: c for c, p in self._to_pos.items()}
+        self._labels = {p: format_cell(c) for p, c in self._to_cell.items()}  # battle logs ask for these all the time
         self.cells: tuple[Pos, ...] = tuple(self._to_pos[c] for c in cells)
         extra = {parse_cell(t) for t in extra_blocked}
         for cell in extra:
@@ -92,7 +93,7 @@ class Board:
 
     def label(self, pos: Pos) -> str:
         """The ``"col,row"`` a printed board shows for ``pos``."""
-        return format_cell(self._to_cell[pos])
+        return self._labels[pos]
 
     def parse(self, text: str) -> Pos:
         """``"col,row"`` -> internal position; one-line error when off the board."""

@@ -29,6 +29,7 @@ APPROACH = 0.12            # per step closer to the nearest objective we do not 
 ENGAGE = 0.05              # per step closer to the nearest enemy (when there is no objective to go for)
 THREAT = 0.6               # weight of the damage enemies can deal to a hex next
 ABILITY_THRESHOLD = 0.08   # an ability must add at least this much to be worth its dice
+MOVES = ("move", "bonus-move", "disengage")
 
 
 @lru_cache(maxsize=65536)
@@ -47,6 +48,7 @@ class BladebornGreedy:
         self._ctx_state, self._ctx_key, self._ctx = None, None, None
         self._insides: dict = {}
         self._store: dict[str, dict] = {}
+        self._foe_state, self._foe_memo = None, {}
         self._worths_state, self._worths_round, self._worths_now = None, None, None
 
     def choose(self, state, actions, rng):
@@ -124,44 +126,48 @@ class BladebornGreedy:
         enemies = []
         toughness = state.toughness_of(fighter)
         wounds_left, wounds = fighter.wounds_left, fighter.wounds
-        stats = [(w, state.weapon_now(fighter, w)[0]) for w in fighter.weapons]
+        stats = None
+        act = state.activation
+        bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
+        if self._foe_state is not state:
+            self._foe_state, self._foe_memo = state, {}
+        memo = self._foe_memo
+        moment = (fighter.id, fighter.damage, bonus, state.round, state.first_blood, state.took_down_this_round)
         for e in state.fighters.values():
             if not e.on or e.side == fighter.side:
                 continue
-            reach = state.move_of(e) + max(w.max_range for w in e.weapons)
-            danger = 0.0
-            for w in e.weapons:
-                kill, capped = _odds(w.attacks, w.strength, toughness, w.dmg_hit, w.dmg_crit, wounds_left)
-                danger = max(danger, kill + 0.4 * capped / wounds)
-            # as _attack_value, with the target's numbers looked up once for all our weapons
-            their_toughness, their_left = state.toughness_of(e), e.wounds_left
-            worth = worths[e.id] + state.takedown_points(e)
-            attacks = []
-            for w, st in stats:
-                kill, capped = _odds(st["attacks"], st["strength"], their_toughness, st["dmg_hit"], st["dmg_crit"],
-                                     their_left)
-                attacks.append((w, worth * (kill + 0.4 * capped / e.wounds)))
-            enemies.append((e.pos, reach, danger, attacks))
+            key = (moment, e.id, e.damage)
+            found = memo.get(key)
+            if found is None:
+                if stats is None:
+                    stats = [(w, state.weapon_now(fighter, w)[0]) for w in fighter.weapons]
+                reach = state.move_of(e) + max(w.max_range for w in e.weapons)
+                danger = 0.0
+                for w in e.weapons:
+                    kill, capped = _odds(w.attacks, w.strength, toughness, w.dmg_hit, w.dmg_crit, wounds_left)
+                    danger = max(danger, kill + 0.4 * capped / wounds)
+                # as _attack_value, with the target's numbers looked up once for all our weapons
+                their_toughness, their_left = state.toughness_of(e), e.wounds_left
+                worth = worths[e.id] + state.takedown_points(e)
+                attacks = []
+                for w, st in stats:
+                    kill, capped = _odds(st["attacks"], st["strength"], their_toughness, st["dmg_hit"], st["dmg_crit"],
+                                         their_left)
+                    attacks.append((w, worth * (kill + 0.4 * capped / e.wounds)))
+                if len(memo) > 512:
+                    memo.clear()
+                found = memo[key] = (reach, danger, attacks)
+            enemies.append((e.pos,) + found)
         stakes = state.objective_stakes(fighter.side)
         goals = [o for o, holder in state.control.items() if holder != fighter.side and stakes.get(o, 0) > 0]
         territory = state.territory_hexes.get("b" if fighter.side == "a" else "a", frozenset())
-        index = state.board.tables()[0]
         entries = [(k, w.min_range, w.max_range, worth) for k, (_, _, _, attacks) in enumerate(enemies)
                    for w, worth in attacks if worth > 0]
-        table = {
-            "foes": np.array([index[e[0]] for e in enemies], dtype=np.int64),
-            "reach": np.array([e[1] for e in enemies], dtype=np.int64),
-            "danger": np.array([e[2] for e in enemies], dtype=float),
-            "close": np.array([min(1.0, 1.8 * e[2]) for e in enemies], dtype=float),
-            "enemy": np.array([x[0] for x in entries], dtype=np.int64),
-            "min": np.array([x[1] for x in entries], dtype=np.int64),
-            "max": np.array([x[2] for x in entries], dtype=np.int64),
-            "worth": np.array([x[3] for x in entries], dtype=float),
-        }
         return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id],
                 "objectives": [(o, h, stakes.get(o, 0.0)) for o, h in state.control.items()],
-                "enemy_cells": [e[0] for e in enemies], "table": table, "index": index, "values": {},
-                "territory": territory, "territory_points": state.rules.points_for("enemy_territory")}
+                "enemy_cells": [e[0] for e in enemies], "entries": entries, "index": state.board.tables()[0],
+                "values": {}, "territory": territory,
+                "territory_points": state.rules.points_for("enemy_territory")}
 
     def _attack_now(self, state, fighter) -> float:
         """The best attack ``fighter`` could make from where it stands, over the targets the state
@@ -225,19 +231,20 @@ class BladebornGreedy:
         value = parts["base"]
         if parts["apart"] is None:
             return value
-        table = ctx["table"]
-        if acting and table["worth"].size:
+        if acting and ctx["entries"]:
             best = parts.get("best")
             if best is None:
                 best = parts["best"] = self._best_attacks(state, ctx, parts)
             value = value + 0.9 * best
-        return value - THREAT * self._threat(table, parts, acting) * ctx["worth"]
+        return value - THREAT * self._threat(ctx, parts, acting) * ctx["worth"]
 
     @staticmethod
-    def _threat(table, parts, acting: bool) -> np.ndarray:
+    def _threat(ctx, parts, acting: bool) -> np.ndarray:
         """How much of the fighter the enemies could take next at each cell (at most all of it)."""
-        away = 0.5 if acting else 1.0
-        threat = np.where(parts["adjacent"], table["close"], np.where(parts["in_reach"], table["danger"] * away, 0.0))
+        dangers = [e[2] for e in ctx["enemies"]]
+        close = np.array([min(1.0, 1.8 * d) for d in dangers])
+        away = np.array(dangers) * (0.5 if acting else 1.0)
+        threat = np.where(parts["adjacent"], close, np.where(parts["in_reach"], away, 0.0))
         return np.minimum(threat.cumsum(axis=1)[:, -1], 1.0)
 
     def _board_parts(self, state, fighter, ctx) -> dict:
@@ -254,9 +261,9 @@ class BladebornGreedy:
         parts = ctx["parts"] = {"base": value, "apart": None}
         if not ctx["enemies"]:
             return parts
-        key = (board, tuple(e[0] for e in ctx["enemies"]), tuple(e[1] for e in ctx["enemies"]))
-        engage, apart, adjacent, in_reach = self._kept("foes", key, lambda: self._foes(board, ctx["table"]))
-        parts.update(base=value - engage, apart=apart, adjacent=adjacent, in_reach=in_reach, foes=key)
+        key = (board, tuple(e[0] for e in ctx["enemies"]), tuple(e[1] for e in ctx["enemies"]), state.rules.sight_range)
+        foes = self._kept("foes", key, lambda: self._foes(board, key[1], key[2], key[3]))
+        parts.update(foes, base=value - foes["engage"], key=key)
         return parts
 
     def _kept(self, kind: str, key: tuple, make):
@@ -289,29 +296,36 @@ class BladebornGreedy:
         return value
 
     @staticmethod
-    def _foes(board, table) -> tuple:
-        """Cells x enemies: the engage term, steps apart, adjacency, and whether each enemy can
-        reach each cell next (move, then weapon Range)."""
-        _, dist, walk, _ = board.tables()
-        foes = table["foes"]
+    def _foes(board, cells, reaches, sight_range) -> dict:
+        """Cells x enemies: the engage term, steps apart, adjacency, whether each enemy can reach
+        each cell next (move, then weapon Range), and whether it may be attacked from there
+        (seen, within any sight limit, and adjacent if any enemy is)."""
+        index, dist, walk, sight = board.tables()
+        foes = np.array([index[c] for c in cells], dtype=np.int64)
+        reach = np.array(reaches, dtype=np.int64)
         apart = dist[:, foes]
         walking = walk[:, foes]
-        return (ENGAGE * walking.min(axis=1), apart, apart == 1,
-                (apart <= table["reach"] + 1) & (walking - 1 <= table["reach"]))
+        adjacent = apart == 1
+        seen = sight[:, foes]
+        if sight_range is not None:
+            seen = seen & (apart <= sight_range)
+        return {"engage": ENGAGE * walking.min(axis=1), "apart": apart, "adjacent": adjacent,
+                "in_reach": (apart <= reach + 1) & (walking - 1 <= reach),
+                "may": seen & (~adjacent.any(axis=1)[:, None] | adjacent)}
+
+    def _best_attacks(self, state, ctx, parts) -> np.ndarray:
+        """The best attack value each cell offers (the adjacent-target rule, sight, range), 0 if none."""
+        entries = ctx["entries"]
+        ranges = tuple((k, lo, hi) for k, lo, hi, _ in entries)
+        ok = self._kept("in-range", (parts["key"], ranges), lambda: self._in_range(parts, ranges))
+        return np.where(ok, np.array([x[3] for x in entries]), 0.0).max(axis=1)
 
     @staticmethod
-    def _best_attacks(state, ctx, parts) -> np.ndarray:
-        """The best attack value each cell offers (the adjacent-target rule, sight, range), 0 if none."""
-        table = ctx["table"]
-        apart, adjacent = parts["apart"], parts["adjacent"]
-        seen = state.board.tables()[3][:, table["foes"]]
-        if state.rules.sight_range is not None:
-            seen = seen & (apart <= state.rules.sight_range)
-        may = seen & (~adjacent.any(axis=1)[:, None] | adjacent)
-        k = table["enemy"]
-        d = apart[:, k]
-        ok = may[:, k] & (d >= table["min"]) & (d <= table["max"])
-        return np.where(ok, table["worth"], 0.0).max(axis=1)
+    def _in_range(parts, ranges) -> np.ndarray:
+        """Cells x (enemy, weapon): whether the weapon may attack that enemy from that cell."""
+        k = np.array([x[0] for x in ranges], dtype=np.int64)
+        d = parts["apart"][:, k]
+        return parts["may"][:, k] & (d >= np.array([x[1] for x in ranges])) & (d <= np.array([x[2] for x in ranges]))
 
     def _inside(self, board, hexes: frozenset) -> np.ndarray:
         """Which cells of the board are among ``hexes`` (a territory), kept per board and set."""
@@ -373,18 +387,22 @@ class BladebornGreedy:
         fighter = state.fighters[act.fighter]
         after = act.actions_left - 1
         ctx = self._context(state, fighter)
-        best, best_score = None, -1e18
-        moves = [a for a in actions if a[0] in ("move", "bonus-move", "disengage")]
+        moves = [i for i, a in enumerate(actions) if a[0] in MOVES]
         # one call judges staying put (for attacks and waiting) and every move together
-        scores = self._position_scores(state, fighter, [fighter.pos] + [a[1] for a in moves],
-                                       act.actions_left if moves and moves[0][0] == "bonus-move" else after, ctx)
+        scores = self._position_scores(state, fighter, [fighter.pos] + [actions[i][1] for i in moves],
+                                       act.actions_left if moves and actions[moves[0]][0] == "bonus-move" else after,
+                                       ctx)
         here = scores[0]
-        move_scores = dict(zip(moves, scores[1:]))
-        for action in actions:
+        # the first best of all actions in their order: the first best move, then the rest
+        best_i, best_score = None, -1e18
+        if moves:
+            k = max(range(1, len(scores)), key=scores.__getitem__)
+            best_i, best_score = moves[k - 1], scores[k]
+        for i, action in enumerate(actions):
             kind = action[0]
-            if kind in ("move", "bonus-move", "disengage"):
-                score = move_scores[action]
-            elif kind in ("attack", "bonus-attack"):
+            if kind in MOVES:
+                continue
+            if kind in ("attack", "bonus-attack"):
                 score = self.attack_value(state, fighter, state.fighters[action[1]], fighter.weapons[action[2]],
                                           ctx["worths"])
                 score += 0.01 + (here if kind == "attack" else 0.0)
@@ -394,9 +412,9 @@ class BladebornGreedy:
                 score = here - 0.02
             else:  # done
                 score = here - 0.01
-            if score > best_score:
-                best, best_score = action, score
-        return best
+            if score > best_score or (score == best_score and i < best_i):
+                best_i, best_score = i, score
+        return actions[best_i]
 
     def _ability_value(self, state, fighter, action, ctx) -> float:
         _, index, group_index = action
