@@ -228,6 +228,8 @@ class BladebornState:
         self._layout_memo_at = -1
         self._control_layout: int | None = None
         self._weapons_now: dict = {}
+        self._payers: dict = {}
+        self._targets_kept: dict = {}
         self.pushers: list[str] = []
         self.pushes_left = 0
         self.centre = self._centre_objective()
@@ -448,15 +450,20 @@ class BladebornState:
     def targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
         """(enemy id, weapon index) pairs this fighter may attack now (visible, in range, adjacent first).
 
-        Kept until someone changes hex (the activation's weapon bonuses are part of the key, as
-        they may change a Range); do not change the list."""
+        Kept per fighter, hex, enemy hexes and the activation's weapon bonuses (a bonus may change a
+        Range), which is all they depend on; do not change the list."""
         act = self.activation
         bonus = tuple(act.weapon_bonus) if act is not None and act.fighter == fighter.id else None
-        key = ("targets", fighter.id, bonus)
         memo = self._layout_cache()
-        found = memo.get(key)
+        enemies = memo.get(("enemy-key", fighter.side))
+        if enemies is None:
+            enemies = memo[("enemy-key", fighter.side)] = tuple(self.enemy_positions(fighter.side).items())
+        key = (fighter.id, fighter.pos, enemies, bonus)
+        found = self._targets_kept.get(key)
         if found is None:
-            found = memo[key] = self._targets(fighter)
+            if len(self._targets_kept) > 1024:
+                self._targets_kept.clear()
+            found = self._targets_kept[key] = self._targets(fighter)
         return found
 
     def _targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
@@ -504,16 +511,26 @@ class BladebornState:
         out = []
         if not groups:
             return out
+        shown = tuple((g.kind, g.value, g.dice) for g in groups)
         for i, ability in enumerate(fighter.abilities):
-            payers = [(g.dice, -g.value, gi) for gi, g in enumerate(groups) if g.pays_for(ability.cost)]
-            if not payers or not self._ability_applies(fighter, ability, act):
-                continue
-            seen = set()
-            for _, _, gi in sorted(payers):
-                key = (groups[gi].kind, groups[gi].value)
-                if key not in seen:
-                    seen.add(key)
-                    out.append((i, gi))
+            payers = self._payers.get((shown, ability.cost))
+            if payers is None:
+                payers = self._payers[(shown, ability.cost)] = self._payers_for(groups, ability.cost)
+            if payers and self._ability_applies(fighter, ability, act):
+                out += [(i, gi) for gi in payers]
+        return out
+
+    @staticmethod
+    def _payers_for(groups: list[Group], cost: str) -> list[int]:
+        """The groups that can pay ``cost``, one of each kind and value, fewest dice then highest
+        value first (kept per roll and cost: it depends on nothing else)."""
+        payers = [(g.dice, -g.value, gi) for gi, g in enumerate(groups) if g.pays_for(cost)]
+        seen, out = set(), []
+        for _, _, gi in sorted(payers):
+            key = (groups[gi].kind, groups[gi].value)
+            if key not in seen:
+                seen.add(key)
+                out.append(gi)
         return out
 
     def _ability_applies(self, fighter: FighterInPlay, ability: AbilitySpec, act: ActivationInPlay) -> bool:
@@ -621,18 +638,30 @@ class BladebornState:
                 out += [("bonus-attack", t, w) for t, w in self.targets(fighter)]
             return out + [("done",)]
         if act.actions_left > 0:
+            out += self._step_actions(fighter)
+            out += [("attack", t, w) for t, w in self.targets(fighter)]
+            out.append(("wait",))
+            return abilities + out
+        return abilities + [("done",)]
+
+    def _step_actions(self, fighter: FighterInPlay) -> list[tuple]:
+        """Disengages (next to an enemy) or moves, kept until someone changes hex (and per Move,
+        which an ability may raise): do not change the list."""
+        key = ("steps", fighter.id, self.move_of(fighter))
+        memo = self._layout_cache()
+        found = memo.get(key)
+        if found is None:
+            found = []
             if self.adjacent_enemy(fighter):
                 occupied = self.occupied()
                 enemies = set(self.enemy_positions(fighter.side).values())
                 for n in self.board.open_neighbours(fighter.pos):
                     if rules.disengage_problem(fighter.pos, n, occupied, (), enemies, self.board.distance) is None:
-                        out.append(("disengage", n))
+                        found.append(("disengage", n))
             else:
-                out += [("move", p) for p in self.moves(fighter) if p != fighter.pos]
-            out += [("attack", t, w) for t, w in self.targets(fighter)]
-            out.append(("wait",))
-            return abilities + out
-        return abilities + [("done",)]
+                found = [("move", p) for p in self.moves(fighter) if p != fighter.pos]
+            memo[key] = found
+        return found
 
     # ---- apply ----------------------------------------------------------------------------------
 
