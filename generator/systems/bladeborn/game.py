@@ -227,6 +227,7 @@ class BladebornState:
         self._layout_memo: dict = {}
         self._layout_memo_at = -1
         self._control_layout: int | None = None
+        self._near_objectives: frozenset[Pos] | None = None
         self._weapons_now: dict = {}
         self._payers: dict = {}
         self._targets_kept: dict = {}
@@ -1083,7 +1084,12 @@ class BladebornState:
         if not self.control or self._control_layout == self.layout:
             return []
         self._control_layout = self.layout
-        positions = {s: [f.pos for f in self.side_fighters(s)] for s in SIDES}
+        near = self._near_objectives
+        if near is None:
+            near = self._near_objectives = frozenset(
+                c for o in self.control for c in self.board.cells if self.board.distance(c, o) <= rules.OBJECTIVE_RANGE)
+        # a fighter farther from every objective counts for none of them: leave it out of the count
+        positions = {s: [f.pos for f in self.side_fighters(s) if f.pos in near] for s in SIDES}
         names = {o: o for o in self.control}
         rows = {o: self.board.distance_from(o) for o in self.control}
         new = rules.update_control(names, self.control, positions, distance=lambda h, o: rows[o][h])
