@@ -416,6 +416,15 @@ class BladebornGreedy:
                 best_i, best_score = i, score
         return actions[best_i]
 
+    def _rush_gain(self, state, fighter, ctx) -> float:
+        """What one more hex of Move is worth now: the best hex a move reaches with it, over
+        standing here (the state says where the longer move reaches). In :meth:`_act` the Rush
+        then scores that best hex less the threshold, so it is used only when the extra hex beats
+        every move without it, and never just before a wait."""
+        farther = list(state.moves(fighter, state.move_of(fighter) + 1))  # the start is among them
+        scores = self._position_scores(state, fighter, farther, state.activation.actions_left - 1, ctx)
+        return max(scores) - scores[farther.index(fighter.pos)]
+
     def _ability_value(self, state, fighter, action, ctx) -> float:
         _, index, group_index = action
         ability = fighter.abilities[index]
@@ -431,7 +440,7 @@ class BladebornGreedy:
         if effect == "weapon-bonus":
             return 0.25 * self._best_attack_from(state, fighter, fighter.pos, ctx) if act.actions_left else 0.0
         if effect == "rush":
-            return 0.1 if act.actions_left and not state.adjacent_enemy(fighter) else 0.0
+            return self._rush_gain(state, fighter, ctx) if act.actions_left and not state.adjacent_enemy(fighter) else 0.0
         if effect in ("bonus-move", "bonus-attack", "bonus-after-takedown", "rampage"):
             return 0.3
         if effect == "damage-enemy":
