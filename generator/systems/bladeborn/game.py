@@ -31,6 +31,7 @@ from enemies it is a one-hex move).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from generator.errors import SkirmishError
@@ -180,6 +181,12 @@ class BattleRules:
     @property
     def last_standing(self) -> bool:
         return any(r.kind == "last_standing" for r in self.scoring)
+
+
+@lru_cache(maxsize=256)
+def _cells_near(board: Board, objectives: tuple[Pos, ...]) -> frozenset[Pos]:
+    """Every cell within objective range of some objective."""
+    return frozenset(c for o in objectives for c, d in board.distance_from(o).items() if d <= rules.OBJECTIVE_RANGE)
 
 
 def _cell(board: Board, pos: Pos) -> str:
@@ -1086,8 +1093,7 @@ class BladebornState:
         self._control_layout = self.layout
         near = self._near_objectives
         if near is None:
-            near = self._near_objectives = frozenset(
-                c for o in self.control for c in self.board.cells if self.board.distance(c, o) <= rules.OBJECTIVE_RANGE)
+            near = self._near_objectives = _cells_near(self.board, tuple(self.control))
         # a fighter farther from every objective counts for none of them: leave it out of the count
         positions = {s: [f.pos for f in self.side_fighters(s) if f.pos in near] for s in SIDES}
         names = {o: o for o in self.control}
