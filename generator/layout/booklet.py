@@ -134,7 +134,11 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
             "role": setup.role, "setup": text + ".", "combatants": rows,
             "total": _fmt(loaded.costs[key]), "budget": _fmt(getattr(scn.budgets, key)),
         })
-    notes = []
+    # the balance verdict plays each force half its battles from either side of the table, so the
+    # printed game must hand out the sides the same way: by a roll-off, not by the force list
+    notes = [f"Before setting up, the players roll off: the winner chooses whether their force sets up as "
+             f"{sides[0]['label']} or as {sides[1]['label']} above, and the other force takes the other set-up. "
+             f"The balance figures were measured this way: each force played half its battles from each side."]
     if scn.deployment.min_gap and (scn.deployment.a.start or scn.deployment.b.start):
         notes.append(f"Every {w['fighter']} sets up more than {_plural(scn.deployment.min_gap, w['cell'], w['cells'])} "
                      f"from any other {w['fighter']}; the marked {w['cells']} are suggested places.")

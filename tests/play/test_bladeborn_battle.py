@@ -310,6 +310,24 @@ def test_greedy_disengages_when_it_would_be_taken_down_for_nothing():
     assert choice[0] == "disengage"
 
 
+def test_greedy_sets_up_over_several_objectives_not_all_on_one_flank():
+    """A side that sends everyone to one flank gives the other flank away: on Drawn and Quartered
+    the greedy player covers at least two of the four objectives with its first fighters."""
+    system, battle = _battle(CINDER, HOLLOW, {"twist": "none"})
+    for seed in range(6):
+        state, _ = system.game.new_state(battle, Rng(seed))
+        policies = {"a": BladebornGreedy(), "b": BladebornGreedy()}
+        rng = Rng(100 + seed)
+        while state.phase in ("reserve", "place"):
+            side = state.current_player()
+            state.apply(policies[side].choose(state, state.legal_actions(), rng), rng)
+        objectives = state.rules.objectives
+        for side in "ab":
+            nearest = {min(objectives, key=lambda o: state.board.walk(f.pos, o))
+                       for f in state.fighters.values() if f.side == side and f.on}
+            assert len(nearest) >= 2, (seed, side)
+
+
 def _rusher(board, pos, objective, enemy_at):
     """a1 (Move 2, Rush affordable) with one action left, an objective and one far enemy."""
     from generator.systems.bladeborn.game import AbilitySpec
@@ -449,7 +467,8 @@ def test_each_twist_effect_plays_by_the_rules(kind):
 
     assert set(TWISTS) == set(EFFECT_KINDS)
     twist = Twist(name=f"Test {kind}", text="test", effect={"kind": kind, **TWISTS[kind]})
-    system, battle = _battle(CINDER, HOLLOW, {"twist": twist})
+    # seat b sets up as the card's player b, so "the twist gives the initiative to b" names seat b
+    system, battle = _battle(CINDER, HOLLOW, {"twist": twist, "fixed_territories": kind == "initiative_to"})
     for seed in range(3):
         log = play(system.game, battle, {"a": BladebornGreedy(), "b": RandomPolicy()}, Rng(seed)).to_json()
         assert audit(log, battle.board.map) == []
@@ -489,7 +508,10 @@ def _card(**changes):
 
 def test_last_standing_ends_the_battle_when_a_warband_is_gone():
     card = _card(scoring=[{"kind": "last_standing"}], points_per_objective=0)
-    system, battle = _battle(CINDER, HOLLOW, {"card": card, "twist": "none"})
+    system, cinder = load_roster(CINDER)
+    _, hollow = load_roster(HOLLOW)
+    lone = hollow.model_copy(update={"fighters": hollow.fighters[:1]})  # a warband that can be wiped out in time
+    battle = system.make_battle(cinder, lone, {"card": card, "twist": "none"})
     ended_early = 0
     for seed in range(20):
         result = play(system.game, battle, {"a": BladebornGreedy(), "b": RandomPolicy()}, Rng(seed))

@@ -27,6 +27,7 @@ OBJECTIVE_HOLD = 1.0       # VP-equivalent of standing on an objective we do not
 OBJECTIVE_KEEP = 0.35      # ... one we hold already (it stays ours, but can be contested)
 APPROACH = 0.12            # per step closer to the nearest objective we do not hold
 ENGAGE = 0.05              # per step closer to the nearest enemy (when there is no objective to go for)
+HUNT = 1.0                 # per step closer to the nearest enemy when no objective scores at all
 THREAT = 0.6               # weight of the damage enemies can deal to a hex next
 ABILITY_THRESHOLD = 0.08   # an ability must add at least this much to be worth its dice
 MOVES = ("move", "bonus-move", "disengage")
@@ -56,7 +57,7 @@ class BladebornGreedy:
         if phase == "reserve":
             return min(actions, key=lambda a: (self._worth(state, a[1]) if len(a) > 1 else 1e9, a))
         if phase in ("place", "arrive"):
-            return self._place(state, actions)
+            return self._place(state, actions, rng)
         if phase == "push":
             return self._push(state, actions)
         if phase == "first":
@@ -347,16 +348,34 @@ class BladebornGreedy:
 
     # ---- decisions ------------------------------------------------------------------------------
 
-    def _place(self, state, actions):
+    def _place(self, state, actions, rng=None):
+        """Set up (or bring on) the dearest fighter left where it covers the objective that the
+        fewest friends already cover, nearest first. Spreading over the objectives matters: a
+        side that sends everyone to one flank hands the other flank over, and on a symmetric
+        map the side that happened to spread would win most battles."""
         if actions[0][0] == "arrive-none":
             return actions[0]
         best_fighter = max({a[1] for a in actions}, key=lambda fid: (state.fighters[fid].points, fid))
         options = [a for a in actions if a[1] == best_fighter]
         fighter = state.fighters[best_fighter]
-        goals = list(state.rules.objectives) or [e.pos for e in state.fighters.values() if e.on and e.side != fighter.side]
+        walk = state.board.walk
+        stakes = state.objective_stakes(fighter.side)
+        goals = [o for o in state.rules.objectives if stakes.get(o, 0) > 0]
+        covered = dict.fromkeys(goals, 0)
+        for friend in state.fighters.values():
+            if goals and friend.on and friend.side == fighter.side and friend.id != fighter.id:
+                covered[min(goals, key=lambda g: (walk(friend.pos, g), g))] += 1
+        if not goals:  # nothing to hold: close in on the enemy together
+            goals = [e.pos for e in state.fighters.values() if e.on and e.side != fighter.side] or list(state.rules.objectives)
+            covered = dict.fromkeys(goals, 0)
         if not goals:
             return options[0]
-        return min(options, key=lambda a: (min(state.board.walk(a[2], g) for g in goals), a[2]))
+        keys = {a: min((covered[g], walk(a[2], g)) for g in goals) for a in options}
+        best = min(keys.values())
+        tied = sorted(a for a in options if keys[a] == best)
+        # equally good hexes: the player's own die decides, never the board's coordinates (a fixed
+        # tie-break sends one side left and its mirror image right, and decides mirror matches)
+        return rng.choice(tied) if rng is not None and len(tied) > 1 else tied[0]
 
     def _push(self, state, actions):
         """Push the enemy that loses most: off an objective first, then farther from the nearest one."""
