@@ -16,7 +16,6 @@ map build these tables once.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
@@ -55,6 +54,7 @@ class Board:
         cells = self.grid.cells()
         self._to_pos = {c: self.grid.to_axial(c) for c in cells}
         self._to_cell = {p: c for c, p in self._to_pos.items()}
+        self._labels = {p: format_cell(c) for p, c in self._to_cell.items()}  # battle logs ask for these all the time
         self.cells: tuple[Pos, ...] = tuple(self._to_pos[c] for c in cells)
         extra = {parse_cell(t) for t in extra_blocked}
         for cell in extra:
@@ -92,7 +92,7 @@ class Board:
 
     def label(self, pos: Pos) -> str:
         """The ``"col,row"`` a printed board shows for ``pos``."""
-        return format_cell(self._to_cell[pos])
+        return self._labels[pos]
 
     def parse(self, text: str) -> Pos:
         """``"col,row"`` -> internal position; one-line error when off the board."""
@@ -209,16 +209,18 @@ class Board:
         found: dict[Pos, tuple[int, Pos | None]] = {start: (0, None)}
         nbrs = self._open_neighbours
         if step_cost is None:
-            frontier = deque([start])
-            while frontier:
-                here = frontier.popleft()
-                cost = found[here][0] + 1
-                if cost > budget:
-                    continue
-                for n in nbrs[here]:
-                    if n not in found and n not in avoid:
-                        found[n] = (cost, here)
-                        frontier.append(n)
+            # breadth first, one ring of steps at a time (the same order as a queue, less work)
+            frontier = [start]
+            cost = 1
+            while frontier and cost <= budget:
+                ring = []
+                for here in frontier:
+                    for n in nbrs[here]:
+                        if n not in found and n not in avoid:
+                            found[n] = (cost, here)
+                            ring.append(n)
+                frontier = ring
+                cost += 1
             return found
         heap = [(0, start)]
         while heap:

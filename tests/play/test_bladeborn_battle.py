@@ -328,6 +328,38 @@ def test_greedy_sets_up_over_several_objectives_not_all_on_one_flank():
             assert len(nearest) >= 2, (seed, side)
 
 
+def _rusher(board, pos, objective, enemy_at):
+    """a1 (Move 2, Rush affordable) with one action left, an objective and one far enemy."""
+    from generator.systems.bladeborn.game import AbilitySpec
+
+    a = fighter("a1", board.parse(pos), move=2)
+    a.abilities = (AbilitySpec("Rush", "double", "rush"),)
+    b = fighter("b1", board.parse(enemy_at))
+    state = activate(combat_state(board, [a, b], objectives=[board.parse(objective)]), "a1")
+    state.groups["a"] = [Group("double", 4, 2)]
+    state.activation.made = 1  # its second action
+    return state
+
+
+def test_greedy_rushes_when_the_extra_hex_takes_an_objective():
+    board = open_board(width=11, height=6)
+    state = _rusher(board, "1,2", "5,2", "10,5")  # the objective is 4 hexes away: Move 2 + 1 reaches it
+    choice = BladebornGreedy().choose(state, state.legal_actions(), Rng(0))
+    assert choice == ("ability", 0, 0)
+    state.apply(choice, ScriptedDice())
+    choice = BladebornGreedy().choose(state, state.legal_actions(), Rng(0))
+    assert choice[0] == "move" and board.distance(choice[1], board.parse("5,2")) <= 1
+
+
+def test_greedy_does_not_spend_rush_when_the_extra_hex_buys_nothing():
+    """Holding an uncontested objective with nobody near, one more hex of Move is worth nothing:
+    the dice are kept (the greedy player used to Rush here and then wait)."""
+    board = open_board(width=11, height=6)
+    state = _rusher(board, "5,2", "5,2", "10,5")
+    choice = BladebornGreedy().choose(state, state.legal_actions(), Rng(0))
+    assert choice[0] != "ability"
+
+
 def test_greedy_beats_random_from_either_seat():
     """Measured (benchmarks/bench_play_bladeborn.py): 100% over 400 battles each way. Here a
     smaller sample: the 95% Wilson interval of 60 battles at 57+ wins lies above 85%."""

@@ -31,6 +31,7 @@ from enemies it is a one-hex move).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from generator.errors import SkirmishError
@@ -168,11 +169,24 @@ class BattleRules:
     fixed_territories: bool = False  # seat a sets up in card player a's territory (asymmetric cards)
 
     def points_for(self, kind: str) -> int:
-        return sum(r.points for r in self.scoring if r.kind == kind)
+        """Points of every scoring rule of this kind (totals kept while ``scoring`` is the same tuple)."""
+        kept = self.__dict__.get("_points_by_kind")
+        if kept is None or kept[0] is not self.scoring:
+            totals: dict[str, int] = {}
+            for r in self.scoring:
+                totals[r.kind] = totals.get(r.kind, 0) + r.points
+            kept = self.__dict__["_points_by_kind"] = (self.scoring, totals)
+        return kept[1].get(kind, 0)
 
     @property
     def last_standing(self) -> bool:
         return any(r.kind == "last_standing" for r in self.scoring)
+
+
+@lru_cache(maxsize=256)
+def _cells_near(board: Board, objectives: tuple[Pos, ...]) -> frozenset[Pos]:
+    """Every cell within objective range of some objective."""
+    return frozenset(c for o in objectives for c, d in board.distance_from(o).items() if d <= rules.OBJECTIVE_RANGE)
 
 
 def _cell(board: Board, pos: Pos) -> str:
@@ -211,9 +225,19 @@ class BladebornState:
         self.end_reason = ""
         self.rounds_played = 0
         self.version = 0
+        # bumped whenever a fighter enters, leaves or changes hex: what depends only on who stands
+        # where (occupied hexes, enemy hexes, targets, reach) is cached against it
+        self.layout = 0
         self._memo_key = None
         self._occupied: set[Pos] = set()
         self._enemies: dict = {}
+        self._layout_memo: dict = {}
+        self._layout_memo_at = -1
+        self._control_layout: int | None = None
+        self._near_objectives: frozenset[Pos] | None = None
+        self._weapons_now: dict = {}
+        self._payers: dict = {}
+        self._targets_kept: dict = {}
         self.pushers: list[str] = []
         self.pushes_left = 0
         self.centre = self._centre_objective()
@@ -352,22 +376,35 @@ class BladebornState:
     def side_fighters(self, side: str, where: str = "on") -> list[FighterInPlay]:
         return [f for f in self.fighters.values() if f.side == side and f.where == where]
 
+    def _layout_cache(self) -> dict:
+        """A scratch dict for what depends only on who stands where (emptied when that changes)."""
+        if self._layout_memo_at != self.layout:
+            self._layout_memo_at, self._layout_memo = self.layout, {}
+        return self._layout_memo
+
     def occupied(self) -> set[Pos]:
-        """Hexes holding a fighter (worked out once per moment: do not change the set)."""
-        key = ("occupied", self.version)
+        """Hexes holding a fighter (worked out once per layout: do not change the set)."""
+        key = ("occupied", self.layout)
         if self._memo_key != key:
             self._memo_key, self._occupied = key, {f.pos for f in self.fighters.values() if f.on}
         return self._occupied
 
     def enemy_positions(self, side: str) -> dict[str, Pos]:
-        """Enemy fighter id -> hex for ``side`` (worked out once per moment)."""
-        cached = self._enemies.get((side, self.version))
+        """Enemy fighter id -> hex for ``side`` (worked out once per layout: do not change it)."""
+        cached = self._enemies.get((side, self.layout))
         if cached is None:
             if len(self._enemies) > 4:
                 self._enemies.clear()
             cached = {f.id: f.pos for f in self.fighters.values() if f.on and f.side != side}
-            self._enemies[(side, self.version)] = cached
+            self._enemies[(side, self.layout)] = cached
         return cached
+
+    def _enemy_hexes(self, side: str) -> frozenset[Pos]:
+        memo = self._layout_cache()
+        found = memo.get(("enemy-hexes", side))
+        if found is None:
+            found = memo[("enemy-hexes", side)] = frozenset(self.enemy_positions(side).values())
+        return found
 
     def can_see(self, a: Pos, b: Pos) -> bool:
         if self.rules.sight_range is not None and self.board.distance(a, b) > self.rules.sight_range:
@@ -382,7 +419,17 @@ class BladebornState:
         return max(1, fighter.toughness + self.rules.stat_changes.get("toughness", 0))
 
     def weapon_now(self, fighter: FighterInPlay, weapon: Profile) -> tuple[dict[str, int], dict[str, int]]:
-        """The weapon's numbers for an attack now, and the modifiers that changed them."""
+        """The weapon's numbers for an attack now, and the modifiers that changed them (kept per
+        fighter, weapon and activation bonuses, which is all they depend on: do not change them)."""
+        act = self.activation
+        bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
+        key = (fighter.id, weapon.index, bonus)
+        found = self._weapons_now.get(key)
+        if found is None:
+            found = self._weapons_now[key] = self._weapon_now(fighter, weapon)
+        return found
+
+    def _weapon_now(self, fighter: FighterInPlay, weapon: Profile) -> tuple[dict[str, int], dict[str, int]]:
         stats = {"attacks": weapon.attacks, "strength": weapon.strength, "dmg_hit": weapon.dmg_hit,
                  "dmg_crit": weapon.dmg_crit, "max_range": weapon.max_range}
         mods: dict[str, int] = {}
@@ -409,24 +456,59 @@ class BladebornState:
         return stats, mods
 
     def targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
-        """(enemy id, weapon index) pairs this fighter may attack now (visible, in range, adjacent first)."""
+        """(enemy id, weapon index) pairs this fighter may attack now (visible, in range, adjacent first).
+
+        Kept per fighter, hex, enemy hexes and the activation's weapon bonuses (a bonus may change a
+        Range), which is all they depend on; do not change the list."""
+        act = self.activation
+        bonus = tuple(act.weapon_bonus) if act is not None and act.fighter == fighter.id else None
+        memo = self._layout_cache()
+        enemies = memo.get(("enemy-key", fighter.side))
+        if enemies is None:
+            enemies = memo[("enemy-key", fighter.side)] = tuple(self.enemy_positions(fighter.side).items())
+        key = (fighter.id, fighter.pos, enemies, bonus)
+        found = self._targets_kept.get(key)
+        if found is None:
+            if len(self._targets_kept) > 1024:
+                self._targets_kept.clear()
+            found = self._targets_kept[key] = self._targets(fighter)
+        return found
+
+    def _targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
         enemies = self.enemy_positions(fighter.side)
         out = []
+        here = fighter.pos
+        row = self.board.distance_from(here)
+
+        def distance(a: Pos, b: Pos) -> int:  # the board's distance, read from the row of ``here``
+            return row[b] if a == here else self.board.distance(a, b)
+
+        nearest = min((row[h] for h in enemies.values()), default=None)
         for weapon in fighter.weapons:
             stats, _ = self.weapon_now(fighter, weapon)
+            if nearest is None or nearest > stats["max_range"]:
+                continue  # nobody within this weapon's Range
             reach = Profile(weapon.index, weapon.min_range, stats["max_range"], 0, 0, 0, 0)
-            for target in rules.legal_targets(fighter.pos, reach, enemies, self.can_see, self.board.distance):
+            for target in rules.legal_targets(here, reach, enemies, self.can_see, distance):
                 out.append((target, weapon.index))
         return out
 
     def moves(self, fighter: FighterInPlay, budget: int | None = None) -> dict[Pos, tuple[int, Pos | None]]:
         """Where a move action can take this fighter: ``{hex: (steps, previous)}``, start included."""
         budget = self.move_of(fighter) if budget is None else budget
-        return self.board.reachable(fighter.pos, budget, self.occupied())
+        key = ("moves", fighter.id, budget)
+        memo = self._layout_cache()
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self.board.reachable(fighter.pos, budget, self.occupied())
+        return found
 
     def adjacent_enemy(self, fighter: FighterInPlay, pos: Pos | None = None) -> bool:
+        """Whether an enemy stands next to ``pos`` (default: where the fighter is); the board's
+        neighbours are exactly the hexes 1 away."""
         pos = fighter.pos if pos is None else pos
-        return any(self.board.distance(pos, e) == 1 for e in self.enemy_positions(fighter.side).values())
+        enemies = self._enemy_hexes(fighter.side)
+        return any(n in enemies for n in self.board.neighbours(pos))
 
     def usable_abilities(self, fighter: FighterInPlay) -> list[tuple[int, int]]:
         """(ability index, group index) pairs the fighter's player can pay for and that apply now."""
@@ -435,16 +517,28 @@ class BladebornState:
             return []
         groups = self.groups[fighter.side]
         out = []
+        if not groups:
+            return out
+        shown = tuple((g.kind, g.value, g.dice) for g in groups)
         for i, ability in enumerate(fighter.abilities):
-            if not self._ability_applies(fighter, ability, act):
-                continue
-            payers = [(g.dice, -g.value, gi) for gi, g in enumerate(groups) if g.pays_for(ability.cost)]
-            seen = set()
-            for _, _, gi in sorted(payers):
-                key = (groups[gi].kind, groups[gi].value)
-                if key not in seen:
-                    seen.add(key)
-                    out.append((i, gi))
+            payers = self._payers.get((shown, ability.cost))
+            if payers is None:
+                payers = self._payers[(shown, ability.cost)] = self._payers_for(groups, ability.cost)
+            if payers and self._ability_applies(fighter, ability, act):
+                out += [(i, gi) for gi in payers]
+        return out
+
+    @staticmethod
+    def _payers_for(groups: list[Group], cost: str) -> list[int]:
+        """The groups that can pay ``cost``, one of each kind and value, fewest dice then highest
+        value first (kept per roll and cost: it depends on nothing else)."""
+        payers = [(g.dice, -g.value, gi) for gi, g in enumerate(groups) if g.pays_for(cost)]
+        seen, out = set(), []
+        for _, _, gi in sorted(payers):
+            key = (groups[gi].kind, groups[gi].value)
+            if key not in seen:
+                seen.add(key)
+                out.append(gi)
         return out
 
     def _ability_applies(self, fighter: FighterInPlay, ability: AbilitySpec, act: ActivationInPlay) -> bool:
@@ -467,18 +561,20 @@ class BladebornState:
 
     def _enemy_in_reach(self, fighter: FighterInPlay, reach: int) -> str | None:
         best = None
+        apart = self.board.distance_from(fighter.pos)
         for e in self.side_fighters(OTHER[fighter.side]):
-            if self.board.distance(fighter.pos, e.pos) <= reach and self.can_see(fighter.pos, e.pos):
+            if apart[e.pos] <= reach and self.can_see(fighter.pos, e.pos):
                 if best is None or e.wounds_left < self.fighters[best].wounds_left:
                     best = e.id
         return best
 
     def _inspirable(self, fighter: FighterInPlay) -> list[str]:
         acts = self.activations[fighter.side]
+        apart = self.board.distance_from(fighter.pos)
         return [
             f.id for f in self.side_fighters(fighter.side)
             if f.id != fighter.id and acts.activated[f.id] == 0
-            and self.board.distance(fighter.pos, f.pos) <= INSPIRING_REACH and self.can_see(fighter.pos, f.pos)
+            and apart[f.pos] <= INSPIRING_REACH and self.can_see(fighter.pos, f.pos)
         ]
 
     # ---- legal actions ----------------------------------------------------------------------------
@@ -550,18 +646,30 @@ class BladebornState:
                 out += [("bonus-attack", t, w) for t, w in self.targets(fighter)]
             return out + [("done",)]
         if act.actions_left > 0:
+            out += self._step_actions(fighter)
+            out += [("attack", t, w) for t, w in self.targets(fighter)]
+            out.append(("wait",))
+            return abilities + out
+        return abilities + [("done",)]
+
+    def _step_actions(self, fighter: FighterInPlay) -> list[tuple]:
+        """Disengages (next to an enemy) or moves, kept until someone changes hex (and per Move,
+        which an ability may raise): do not change the list."""
+        key = ("steps", fighter.id, self.move_of(fighter))
+        memo = self._layout_cache()
+        found = memo.get(key)
+        if found is None:
+            found = []
             if self.adjacent_enemy(fighter):
                 occupied = self.occupied()
                 enemies = set(self.enemy_positions(fighter.side).values())
                 for n in self.board.open_neighbours(fighter.pos):
                     if rules.disengage_problem(fighter.pos, n, occupied, (), enemies, self.board.distance) is None:
-                        out.append(("disengage", n))
+                        found.append(("disengage", n))
             else:
-                out += [("move", p) for p in self.moves(fighter) if p != fighter.pos]
-            out += [("attack", t, w) for t, w in self.targets(fighter)]
-            out.append(("wait",))
-            return abilities + out
-        return abilities + [("done",)]
+                found = [("move", p) for p in self.moves(fighter) if p != fighter.pos]
+            memo[key] = found
+        return found
 
     # ---- apply ----------------------------------------------------------------------------------
 
@@ -581,6 +689,7 @@ class BladebornState:
         fighter = self.fighters[action[1]]
         fighter.where = "reserve"
         self.version += 1
+        self.layout += 1
         return [self._event("reserve", side=fighter.side, fighter=fighter.id)]
 
     def _do_reserve_done(self, action, rng):
@@ -607,6 +716,7 @@ class BladebornState:
             self.territory_hexes[OTHER[side]] = self._territory_of(OTHER[player])
         fighter.pos, fighter.where = pos, "on"
         self.version += 1
+        self.layout += 1
         events = [self._event("place", side=side, fighter=fid, cell=self.board.label(pos))]
         self.decider = OTHER[side]
         return events + self._after_placement_check(rng)
@@ -649,6 +759,7 @@ class BladebornState:
                             path=[self.board.label(target.pos), self.board.label(pos)])
         target.pos = pos
         self.version += 1
+        self.layout += 1
         return [event] + self._next_push(rng)
 
     def _do_push_none(self, action, rng):
@@ -744,6 +855,7 @@ class BladebornState:
         fighter = self.fighters[fid]
         fighter.pos, fighter.where = pos, "on"
         self.version += 1
+        self.layout += 1
         self.activations[fighter.side].on_battlefield.add(fid)
         events = [self._event("place", side=fighter.side, fighter=fid, cell=self.board.label(pos), from_reserve=True)]
         self.phase, self.decider = "activate", fighter.side
@@ -803,6 +915,7 @@ class BladebornState:
             event.update(bonus=True, ability=bonus)
         fighter.pos = dest
         self.version += 1
+        self.layout += 1
         return [event]
 
     def _do_disengage(self, action, rng):
@@ -816,6 +929,7 @@ class BladebornState:
                             path=[self.board.label(fighter.pos), self.board.label(action[1])])
         fighter.pos = action[1]
         self.version += 1
+        self.layout += 1
         return [event] + self._action_made(rng)
 
     def _do_attack(self, action, rng):
@@ -835,7 +949,7 @@ class BladebornState:
         event = self._event("attack", side=fighter.side, fighter=fighter.id, target=target_id, weapon=weapon_index,
                             rolls=faces, hits=hits, crits=crits, damage=damage)
         if mods:
-            event["modifiers"] = mods
+            event["modifiers"] = dict(mods)
         if bonus:
             event.update(bonus=True, ability=bonus)
         events = [event] + self._deal(target, damage, by=fighter)
@@ -847,6 +961,7 @@ class BladebornState:
             return []
         target.where, target.pos = "down", None
         self.version += 1
+        self.layout += 1
         self.activations[target.side].taken_down(target.id)
         events = [self._event("taken_down", side=target.side, fighter=target.id)]
         if by is not None:
@@ -971,11 +1086,19 @@ class BladebornState:
         return events + self._begin_turn(rng)
 
     def _update_control(self) -> list[dict]:
-        if not self.control:
+        """Objective control after a turn. Nothing changes while nobody has changed hex since the
+        last update (control follows the fighters around each objective, or stays put)."""
+        if not self.control or self._control_layout == self.layout:
             return []
-        positions = {s: [f.pos for f in self.side_fighters(s)] for s in SIDES}
+        self._control_layout = self.layout
+        near = self._near_objectives
+        if near is None:
+            near = self._near_objectives = _cells_near(self.board, tuple(self.control))
+        # a fighter farther from every objective counts for none of them: leave it out of the count
+        positions = {s: [f.pos for f in self.side_fighters(s) if f.pos in near] for s in SIDES}
         names = {o: o for o in self.control}
-        new = rules.update_control(names, self.control, positions, distance=self.board.distance)
+        rows = {o: self.board.distance_from(o) for o in self.control}
+        new = rules.update_control(names, self.control, positions, distance=lambda h, o: rows[o][h])
         events = []
         for o, holder in new.items():
             if holder != self.control[o]:

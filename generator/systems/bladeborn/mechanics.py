@@ -240,14 +240,12 @@ def legal_targets(
 ) -> list[str]:
     """Enemies this weapon may target: visible and within its Range, and if the fighter is next
     to any enemy, only those adjacent ones."""
-    if any(distance(position, hex_) == 1 for hex_ in enemies.values()):
-        pool = {name: hex_ for name, hex_ in enemies.items() if distance(position, hex_) == 1}
-    else:
-        pool = dict(enemies)
+    apart = [(name, hex_, distance(position, hex_)) for name, hex_ in enemies.items()]
+    adjacent = any(d == 1 for _, _, d in apart)
     return [
         name
-        for name, hex_ in pool.items()
-        if weapon.min_range <= distance(position, hex_) <= weapon.max_range and visible(position, hex_)
+        for name, hex_, d in apart
+        if (d == 1 or not adjacent) and weapon.min_range <= d <= weapon.max_range and visible(position, hex_)
     ]
 
 

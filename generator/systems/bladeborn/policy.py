@@ -21,6 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from generator.dice.attacks import attack_odds
+from generator.play.board import UNREACHABLE
 
 OBJECTIVE_HOLD = 1.0       # VP-equivalent of standing on an objective we do not hold yet
 OBJECTIVE_KEEP = 0.35      # ... one we hold already (it stays ours, but can be contested)
@@ -29,6 +30,7 @@ ENGAGE = 0.05              # per step closer to the nearest enemy (when there is
 HUNT = 1.0                 # per step closer to the nearest enemy when no objective scores at all
 THREAT = 0.6               # weight of the damage enemies can deal to a hex next
 ABILITY_THRESHOLD = 0.08   # an ability must add at least this much to be worth its dice
+MOVES = ("move", "bonus-move", "disengage")
 
 
 @lru_cache(maxsize=65536)
@@ -44,15 +46,11 @@ class BladebornGreedy:
     name = "greedy"
 
     def __init__(self):
-        self._cache_key = None
-        self._cache: dict = {}
-
-    def _memo(self, state) -> dict:
-        """A scratch dict for one moment of one battle (cleared when the state changes)."""
-        key = (id(state), state.version)
-        if key != self._cache_key:
-            self._cache_key, self._cache = key, {}
-        return self._cache
+        self._ctx_state, self._ctx_key, self._ctx = None, None, None
+        self._insides: dict = {}
+        self._store: dict[str, dict] = {}
+        self._foe_state, self._foe_memo = None, {}
+        self._worths_state, self._worths_round, self._worths_now = None, None, None
 
     def choose(self, state, actions, rng):
         phase = state.phase
@@ -72,11 +70,12 @@ class BladebornGreedy:
 
     def _worths(self, state) -> dict[str, float]:
         """What each fighter is worth to the battle in VP: its share of its side's points times
-        the objective points still to be fought for (at least 1). Computed once per decision."""
-        memo = self._memo(state)
-        if "worths" not in memo:
-            memo["worths"] = self._compute_worths(state)
-        return memo["worths"]
+        the objective points still to be fought for (at least 1). It changes only with the
+        round, so it is worked out once a round."""
+        if self._worths_state is not state or self._worths_round != state.round:
+            self._worths_state, self._worths_round = state, state.round
+            self._worths_now = self._compute_worths(state)
+        return self._worths_now
 
     def _compute_worths(self, state) -> dict[str, float]:
         r = state.rules
@@ -91,41 +90,85 @@ class BladebornGreedy:
         return self._worths(state)[fid]
 
     def attack_value(self, state, fighter, target, weapon, worths=None) -> float:
-        stats, _ = state.weapon_now(fighter, weapon)
+        return self._attack_value(state, state.weapon_now(fighter, weapon)[0], target, worths or self._worths(state))
+
+    @staticmethod
+    def _attack_value(state, stats, target, worths) -> float:
+        """:meth:`attack_value` from the weapon's numbers now (``state.weapon_now``)."""
         kill, capped = _odds(stats["attacks"], stats["strength"], state.toughness_of(target), stats["dmg_hit"],
                              stats["dmg_crit"], target.wounds_left)
-        worth = (worths or self._worths(state))[target.id] + state.takedown_points(target)
+        worth = worths[target.id] + state.takedown_points(target)
         return worth * (kill + 0.4 * capped / target.wounds)
 
     def _context(self, state, fighter) -> dict:
-        """What every position of this decision is judged against, computed once."""
-        memo = self._memo(state)
-        key = ("context", fighter.id)
-        if key not in memo:
-            memo[key] = self._compute_context(state, fighter)
-        return memo[key]
+        """What every position of this decision is judged against, computed once and kept while
+        nothing it depends on changes (see :meth:`_situation`): the decisions of one activation
+        after a move share it."""
+        key = self._situation(state, fighter)
+        if self._ctx_key != key or self._ctx_state is not state:
+            self._ctx_state, self._ctx_key = state, key
+            self._ctx = self._compute_context(state, fighter)
+        return self._ctx
+
+    @staticmethod
+    def _situation(state, fighter) -> tuple:
+        """Everything :meth:`_compute_context` reads that can change during a battle: the round,
+        the fighter and its wounds, the activation's weapon bonuses, every enemy's hex and wounds,
+        objective control and what a take-down scores now. The fighter's own hex is not in it."""
+        act = state.activation
+        bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
+        side = fighter.side
+        return (fighter.id, fighter.damage, state.round, bonus, state.first_blood, state.took_down_this_round,
+                tuple(state.control.values()),
+                tuple((e.id, e.pos, e.damage) for e in state.fighters.values() if e.on and e.side != side))
 
     def _compute_context(self, state, fighter) -> dict:
         worths = self._worths(state)
         enemies = []
+        toughness = state.toughness_of(fighter)
+        wounds_left, wounds = fighter.wounds_left, fighter.wounds
+        stats = None
+        act = state.activation
+        bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
+        if self._foe_state is not state:
+            self._foe_state, self._foe_memo = state, {}
+        memo = self._foe_memo
+        moment = (fighter.id, fighter.damage, bonus, state.round, state.first_blood, state.took_down_this_round)
         for e in state.fighters.values():
             if not e.on or e.side == fighter.side:
                 continue
-            reach = state.move_of(e) + max(w.max_range for w in e.weapons)
-            danger = 0.0
-            for w in e.weapons:
-                kill, capped = _odds(w.attacks, w.strength, state.toughness_of(fighter), w.dmg_hit, w.dmg_crit,
-                                     fighter.wounds_left)
-                danger = max(danger, kill + 0.4 * capped / fighter.wounds)
-            attacks = [(w, self.attack_value(state, fighter, e, w, worths)) for w in fighter.weapons]
-            enemies.append((e.pos, reach, danger, attacks))
+            key = (moment, e.id, e.damage)
+            found = memo.get(key)
+            if found is None:
+                if stats is None:
+                    stats = [(w, state.weapon_now(fighter, w)[0]) for w in fighter.weapons]
+                reach = state.move_of(e) + max(w.max_range for w in e.weapons)
+                danger = 0.0
+                for w in e.weapons:
+                    kill, capped = _odds(w.attacks, w.strength, toughness, w.dmg_hit, w.dmg_crit, wounds_left)
+                    danger = max(danger, kill + 0.4 * capped / wounds)
+                # as _attack_value, with the target's numbers looked up once for all our weapons
+                their_toughness, their_left = state.toughness_of(e), e.wounds_left
+                worth = worths[e.id] + state.takedown_points(e)
+                attacks = []
+                for w, st in stats:
+                    kill, capped = _odds(st["attacks"], st["strength"], their_toughness, st["dmg_hit"], st["dmg_crit"],
+                                         their_left)
+                    attacks.append((w, worth * (kill + 0.4 * capped / e.wounds)))
+                if len(memo) > 512:
+                    memo.clear()
+                found = memo[key] = (reach, danger, attacks)
+            enemies.append((e.pos,) + found)
         stakes = state.objective_stakes(fighter.side)
         goals = [o for o, holder in state.control.items() if holder != fighter.side and stakes.get(o, 0) > 0]
         territory = state.territory_hexes.get("b" if fighter.side == "a" else "a", frozenset())
+        entries = [(k, w.min_range, w.max_range, worth) for k, (_, _, _, attacks) in enumerate(enemies)
+                   for w, worth in attacks if worth > 0]
         return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id],
                 "objectives": [(o, h, stakes.get(o, 0.0)) for o, h in state.control.items()],
-                "enemy_cells": [e[0] for e in enemies],
-                "territory": territory, "territory_points": state.rules.points_for("enemy_territory")}
+                "enemy_cells": [e[0] for e in enemies], "entries": entries, "index": state.board.tables()[0],
+                "values": {}, "territory": territory,
+                "territory_points": state.rules.points_for("enemy_territory")}
 
     def _attack_now(self, state, fighter) -> float:
         """The best attack ``fighter`` could make from where it stands, over the targets the state
@@ -134,7 +177,15 @@ class BladebornGreedy:
         if not targets:
             return 0.0
         worths = self._worths(state)
-        return max(self.attack_value(state, fighter, state.fighters[t], fighter.weapons[w], worths) for t, w in targets)
+        stats = {}
+        best = None
+        for t, w in targets:
+            if w not in stats:
+                stats[w] = state.weapon_now(fighter, fighter.weapons[w])[0]
+            value = self._attack_value(state, stats[w], state.fighters[t], worths)
+            if best is None or value > best:
+                best = value
+        return best
 
     def _best_attack_from(self, state, fighter, pos, ctx=None) -> float:
         ctx = ctx or self._context(state, fighter)
@@ -154,55 +205,146 @@ class BladebornGreedy:
         return float(self.position_values(state, fighter, [pos], actions_after, ctx)[0])
 
     def position_values(self, state, fighter, cells, actions_after: int, ctx=None) -> np.ndarray:
-        """The worth of standing at each of ``cells``, all at once on the board's tables:
-        objectives held or taken, getting nearer the nearest objective not held and the nearest
-        enemy, enemy territory, the best attack it makes possible with an action left, less the
-        damage enemies could deal there next (twice from an adjacent enemy, once from one that must
-        move first; half of that with an action left to step away)."""
+        """The worth of standing at each of ``cells``: objectives held or taken, getting nearer the
+        nearest objective not held and the nearest enemy, enemy territory, the best attack it
+        makes possible with an action left, less the damage enemies could deal there next (twice
+        from an adjacent enemy, once from one that must move first; half of that with an action
+        left to step away). Read from :meth:`_values_everywhere`, worked out once per context."""
+        return np.array(self._position_scores(state, fighter, cells, actions_after, ctx), dtype=float)
+
+    def _position_scores(self, state, fighter, cells, actions_after: int, ctx=None) -> list[float]:
+        """:meth:`position_values` as a list, read from the board-wide values of the context."""
         ctx = ctx or self._context(state, fighter)
-        index, dist, walk, sight = state.board.tables()
-        at = np.fromiter((index[c] for c in cells), dtype=np.int64, count=len(cells))
-        value = np.zeros(len(at))
-        side = fighter.side
-        for o, holder, stake in ctx["objectives"]:
-            near = dist[at, index[o]] <= 1
-            value += near * (stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD))
-        if ctx["territory_points"] and ctx["territory"]:
-            inside = np.fromiter((c in ctx["territory"] for c in cells), dtype=bool, count=len(cells))
-            value += inside * ctx["territory_points"]
-        if ctx["goals"]:
-            goals = [index[o] for o in ctx["goals"]]
-            value -= APPROACH * walk[at[:, None], np.array(goals)[None, :]].min(axis=1)
-        enemies = ctx["enemies"]
-        if not enemies:
+        acting = actions_after > 0
+        everywhere = ctx["values"].get(acting)
+        if everywhere is None:
+            everywhere = ctx["values"][acting] = self._values_everywhere(state, fighter, ctx, acting).tolist()
+        index = ctx["index"]
+        return [everywhere[index[c]] for c in cells]
+
+    def _values_everywhere(self, state, fighter, ctx, acting: bool) -> np.ndarray:
+        """:meth:`position_values` for every cell of the board at once, on the board's tables: a
+        few numpy passes over objectives x cells, enemies x cells and enemy weapons x cells. A
+        cell's value depends on that cell alone and every sum runs in the order a cell-by-cell
+        loop would (rows added one after another), so each number is the same to the bit as
+        judging it alone. What does not depend on ``acting`` is worked out once per context
+        (:meth:`_board_parts`). Tables are laid out one row per objective or enemy: numpy reduces
+        across rows several times faster than along short rows."""
+        parts = self._board_parts(state, fighter, ctx)
+        value = parts["base"]
+        if parts["apart"] is None:
             return value
-        foes = np.array([index[e[0]] for e in enemies])[None, :]
-        rows = at[:, None]
-        apart = dist[rows, foes]
-        walking = walk[rows, foes]
-        value -= ENGAGE * walking.min(axis=1)
-        if actions_after > 0:
-            seen = sight[rows, foes]
-            if state.rules.sight_range is not None:
-                seen = seen & (apart <= state.rules.sight_range)
-            adjacent_any = (apart == 1).any(axis=1)
-            best = np.zeros(len(at))
-            for k, (_, _, _, attacks) in enumerate(enemies):
-                d = apart[:, k]
-                may = seen[:, k] & (~adjacent_any | (d == 1))
-                for w, worth in attacks:
-                    if worth > 0:
-                        ok = may & (d >= w.min_range) & (d <= w.max_range)
-                        best = np.where(ok & (best < worth), worth, best)
-            value += 0.9 * best
-        threat = np.zeros(len(at))
-        away = 0.5 if actions_after > 0 else 1.0
-        for k, (_, reach, danger, _) in enumerate(enemies):
-            d = apart[:, k]
-            threat += np.where(d == 1, min(1.0, 1.8 * danger),
-                               np.where((d <= reach + 1) & (walking[:, k] - 1 <= reach), danger * away, 0.0))
-        value -= THREAT * np.minimum(threat, 1.0) * ctx["worth"]
+        if acting and ctx["entries"]:
+            best = parts.get("best")
+            if best is None:
+                best = parts["best"] = self._best_attacks(state, ctx, parts)
+            value = value + 0.9 * best
+        return value - THREAT * self._threat(ctx, parts, acting) * ctx["worth"]
+
+    @staticmethod
+    def _threat(ctx, parts, acting: bool) -> np.ndarray:
+        """How much of the fighter the enemies could take next at each cell (at most all of it)."""
+        dangers = [e[2] for e in ctx["enemies"]]
+        close = np.array([min(1.0, 1.8 * d) for d in dangers])[:, None]
+        away = (np.array(dangers) * (0.5 if acting else 1.0))[:, None]
+        threat = np.where(parts["adjacent"], close, np.where(parts["in_reach"], away, 0.0))
+        return np.minimum(np.add.reduce(threat, axis=0), 1.0)
+
+    def _board_parts(self, state, fighter, ctx) -> dict:
+        """The acting-independent tables of :meth:`_values_everywhere`, once per context:
+        ``base`` (objectives, territory, approach and engage terms), enemies x cells steps apart,
+        adjacency and whether each enemy can reach each cell next."""
+        parts = ctx.get("parts")
+        if parts is not None:
+            return parts
+        board = state.board
+        key = (board, fighter.side, tuple(ctx["objectives"]), tuple(ctx["goals"]), ctx["territory"] or None,
+               ctx["territory_points"])
+        value = self._kept("ground", key, lambda: self._ground(board, fighter.side, ctx))
+        parts = ctx["parts"] = {"base": value, "apart": None}
+        if not ctx["enemies"]:
+            return parts
+        key = (board, tuple(e[0] for e in ctx["enemies"]), tuple(e[1] for e in ctx["enemies"]), state.rules.sight_range)
+        foes = self._kept("foes", key, lambda: self._foes(board, key[1], key[2], key[3]))
+        parts.update(foes, base=value - foes["engage"], key=key)
+        return parts
+
+    def _kept(self, kind: str, key: tuple, make):
+        """A small store of board-wide tables that depend only on the board and ``key`` (the
+        objectives as they stand, or the enemies' hexes and reach): contexts of other fighters,
+        and of later decisions, often ask for the same ones."""
+        store = self._store.setdefault(kind, {})
+        found = store.get(key)
+        if found is None:
+            if len(store) >= 64:
+                store.clear()
+            found = store[key] = make()
+        return found
+
+    def _rows(self, board) -> tuple:
+        """The board's ``(index, distance, walk, sight)`` tables turned so that row ``i`` holds
+        every cell's distance (walk, sight) *to* cell ``i``, kept per board."""
+        return self._kept("rows", (board,), lambda: (board.tables()[0],) + tuple(
+            np.ascontiguousarray(t.T) for t in board.tables()[1:]))
+
+    def _ground(self, board, side: str, ctx) -> np.ndarray:
+        """Every cell's worth from the objectives (held, to take, to approach) and enemy territory."""
+        index, dist, walk, _ = self._rows(board)
+        objectives = ctx["objectives"]
+        if objectives:
+            weights = np.array([stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD)
+                                for _, holder, stake in objectives])[:, None]
+            near = dist[[index[o] for o, _, _ in objectives]] <= 1
+            value = np.add.reduce(near * weights, axis=0)
+        else:
+            value = np.zeros(len(index))
+        if ctx["territory_points"] and ctx["territory"]:
+            value = value + self._inside(board, ctx["territory"]) * ctx["territory_points"]
+        if ctx["goals"]:
+            value = value - APPROACH * walk[[index[o] for o in ctx["goals"]]].min(axis=0)
         return value
+
+    def _foes(self, board, cells, reaches, sight_range) -> dict:
+        """Enemies x cells: the engage term, steps apart, adjacency, whether each enemy can reach
+        each cell next (move, then weapon Range), and whether it may be attacked from there
+        (seen, within any sight limit, and adjacent if any enemy is)."""
+        index, dist, walk, sight = self._rows(board)
+        foes = np.array([index[c] for c in cells], dtype=np.int64)
+        reach = np.array(reaches, dtype=np.int64)[:, None]
+        apart = dist[foes]
+        walking = walk[foes]
+        adjacent = apart == 1
+        seen = sight[foes]
+        if sight_range is not None:
+            seen = seen & (apart <= sight_range)
+        return {"engage": ENGAGE * walking.min(axis=0), "apart": apart, "adjacent": adjacent,
+                "in_reach": (apart <= reach + 1) & (walking - 1 <= reach),
+                "may": seen & (~adjacent.any(axis=0) | adjacent)}
+
+    def _best_attacks(self, state, ctx, parts) -> np.ndarray:
+        """The best attack value each cell offers (the adjacent-target rule, sight, range), 0 if none."""
+        entries = ctx["entries"]
+        ranges = tuple((k, lo, hi) for k, lo, hi, _ in entries)
+        ok = self._kept("in-range", (parts["key"], ranges), lambda: self._in_range(parts, ranges))
+        return np.where(ok, np.array([x[3] for x in entries])[:, None], 0.0).max(axis=0)
+
+    @staticmethod
+    def _in_range(parts, ranges) -> np.ndarray:
+        """(enemy, weapon) x cells: whether the weapon may attack that enemy from that cell."""
+        k = np.array([x[0] for x in ranges], dtype=np.int64)
+        d = parts["apart"][k]
+        return (parts["may"][k] & (d >= np.array([x[1] for x in ranges])[:, None])
+                & (d <= np.array([x[2] for x in ranges])[:, None]))
+
+    def _inside(self, board, hexes: frozenset) -> np.ndarray:
+        """Which cells of the board are among ``hexes`` (a territory), kept per board and set."""
+        key = (board, hexes)
+        found = self._insides.get(key)
+        if found is None:
+            if len(self._insides) > 16:
+                self._insides.clear()
+            found = self._insides[key] = np.fromiter((c in hexes for c in board.tables()[0]), dtype=bool)
+        return found
 
     # ---- decisions ------------------------------------------------------------------------------
 
@@ -260,8 +402,8 @@ class BladebornGreedy:
                 fighter = state.fighters[action[1]]
                 attack = self._attack_now(state, fighter)
                 fresh = 0.2 if state.activations[fighter.side].activated[fighter.id] == 0 else 0.0
-                goal = min((state.board.walk(fighter.pos, o) for o, h in state.control.items() if h != fighter.side),
-                           default=0)
+                walk = state.board.walk_from(fighter.pos)  # one row of the board's walking distances
+                goal = min((walk.get(o, UNREACHABLE) for o, h in state.control.items() if h != fighter.side), default=0)
                 score = attack + fresh + 0.02 * min(goal, 20) + 0.001 * fighter.points
             if score > best_score:
                 best, best_score = action, score
@@ -272,18 +414,22 @@ class BladebornGreedy:
         fighter = state.fighters[act.fighter]
         after = act.actions_left - 1
         ctx = self._context(state, fighter)
-        best, best_score = None, -1e18
-        moves = [a for a in actions if a[0] in ("move", "bonus-move", "disengage")]
+        moves = [i for i, a in enumerate(actions) if a[0] in MOVES]
         # one call judges staying put (for attacks and waiting) and every move together
-        scores = self.position_values(state, fighter, [fighter.pos] + [a[1] for a in moves],
-                                      act.actions_left if moves and moves[0][0] == "bonus-move" else after, ctx).tolist()
+        scores = self._position_scores(state, fighter, [fighter.pos] + [actions[i][1] for i in moves],
+                                       act.actions_left if moves and actions[moves[0]][0] == "bonus-move" else after,
+                                       ctx)
         here = scores[0]
-        move_scores = dict(zip(moves, scores[1:]))
-        for action in actions:
+        # the first best of all actions in their order: the first best move, then the rest
+        best_i, best_score = None, -1e18
+        if moves:
+            k = max(range(1, len(scores)), key=scores.__getitem__)
+            best_i, best_score = moves[k - 1], scores[k]
+        for i, action in enumerate(actions):
             kind = action[0]
-            if kind in ("move", "bonus-move", "disengage"):
-                score = move_scores[action]
-            elif kind in ("attack", "bonus-attack"):
+            if kind in MOVES:
+                continue
+            if kind in ("attack", "bonus-attack"):
                 score = self.attack_value(state, fighter, state.fighters[action[1]], fighter.weapons[action[2]],
                                           ctx["worths"])
                 score += 0.01 + (here if kind == "attack" else 0.0)
@@ -293,9 +439,18 @@ class BladebornGreedy:
                 score = here - 0.02
             else:  # done
                 score = here - 0.01
-            if score > best_score:
-                best, best_score = action, score
-        return best
+            if score > best_score or (score == best_score and i < best_i):
+                best_i, best_score = i, score
+        return actions[best_i]
+
+    def _rush_gain(self, state, fighter, ctx) -> float:
+        """What one more hex of Move is worth now: the best hex a move reaches with it, over
+        standing here (the state says where the longer move reaches). In :meth:`_act` the Rush
+        then scores that best hex less the threshold, so it is used only when the extra hex beats
+        every move without it, and never just before a wait."""
+        farther = list(state.moves(fighter, state.move_of(fighter) + 1))  # the start is among them
+        scores = self._position_scores(state, fighter, farther, state.activation.actions_left - 1, ctx)
+        return max(scores) - scores[farther.index(fighter.pos)]
 
     def _ability_value(self, state, fighter, action, ctx) -> float:
         _, index, group_index = action
@@ -312,7 +467,7 @@ class BladebornGreedy:
         if effect == "weapon-bonus":
             return 0.25 * self._best_attack_from(state, fighter, fighter.pos, ctx) if act.actions_left else 0.0
         if effect == "rush":
-            return 0.1 if act.actions_left and not state.adjacent_enemy(fighter) else 0.0
+            return self._rush_gain(state, fighter, ctx) if act.actions_left and not state.adjacent_enemy(fighter) else 0.0
         if effect in ("bonus-move", "bonus-attack", "bonus-after-takedown", "rampage"):
             return 0.3
         if effect == "damage-enemy":
