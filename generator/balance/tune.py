@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from generator.balance.forces import force_cost, members, random_force, roster_from, with_members
 from generator.balance.matchup import Verdict, play_verdict
-from generator.balance.runner import Job, Runner, check_playable, make_runner
+from generator.balance.runner import Job, Runner, check_playable, make_runner, seat_of_a
 from generator.balance.sequential import Plan
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
@@ -258,6 +258,29 @@ def screen(system: Any, force_a: Any, force_b: Any, options: dict | None, rng: R
         if own:
             runner.close()
     return (winners.count("A") + 0.5 * winners.count(None)) / len(winners), winners.count(None) / len(winners)
+
+
+def seat_lean(system: Any, force: Any, options: dict | None, rng: Rng, battles: int,
+              runner: Runner | None = None) -> tuple[float, float]:
+    """A mirror match's quick look at the *table*: ``(seat a's score - 1/2, share of draws)``.
+    With one force on both sides only the seats differ, so a lean is the map, deployment and
+    rules favouring one side (seats alternate: battle i puts A in seat a when i is even)."""
+    own = runner is None
+    runner = runner or make_runner(1)
+    try:
+        job = Job(system, force, force, dict(options or {}), rng.seed)
+        tagged = runner.run_tagged([(job, 0, battles)], None)[job.key]
+    finally:
+        if own:
+            runner.close()
+    seat_a = 0.0
+    for index, w, _ in tagged:
+        if w is None:
+            seat_a += 0.5
+        elif (w == "A") == (seat_of_a(index) == "a"):  # A won from seat a, or B won from seat a
+            seat_a += 1.0
+    draws = sum(1 for _, w, _ in tagged if w is None)
+    return seat_a / len(tagged) - 0.5, draws / len(tagged)
 
 
 def playable(system: Any, force_a: Any, force_b: Any, options: dict | None) -> bool:

@@ -45,6 +45,8 @@ class Settings:
     variants: int = 4            # swapped copies per round
     lively_tries: int = 6        # side A forces tried until one's mirror match is decided often enough
     max_draws: float = 0.10      # ... at most this share of draws
+    max_side_lean: float = 0.10  # ... and neither side of the table scoring more than 60% in it
+    layout_tries: int = 3        # map, deployment and cards drawn afresh while the table leans
     archetype_battles: int = 200  # battles per archetype pair (horde vs elite, ranged vs melee); 0: not measured
     candidates: int = 8          # random forces screened when the sides differ in shape (Kingslayer)
 
@@ -150,7 +152,7 @@ def generate(
     from generator.balance.matchup import play_verdict
     from generator.balance.runner import make_runner
     from generator.balance.sequential import Plan
-    from generator.balance.tune import even_force, near_mirror, playable, screen
+    from generator.balance.tune import even_force, near_mirror, playable, seat_lean
     from generator.systems import get_system
 
     system = get_system(system_name)
@@ -172,9 +174,12 @@ def generate(
         raise SkirmishError(f"--pick {pick!r}: choose one of {', '.join(PICKS)}")
     from generator.scenarios.decks import Underdog
 
-    def drafted(mode):
-        """The recipe's parts, with the kept parts of ``base`` put back."""
-        parts = draft(system.name, rng.spawn("draft"), size=size, mode=mode)
+    chosen = {"layout": 0}  # which draw of the map and rules the scenario settled on
+
+    def drafted(mode, layout: int | None = None):
+        """The recipe's parts, with the kept parts of ``base`` put back (``layout`` > 0: a fresh draw)."""
+        layout = chosen["layout"] if layout is None else layout
+        parts = draft(system.name, rng.spawn("draft" if layout == 0 else f"draft {layout}"), size=size, mode=mode)
         if base is None:
             return parts
         old = base.scenario.model_dump(mode="json", exclude_none=True)
@@ -191,7 +196,8 @@ def generate(
         return parts
 
     # the underdog keeps the first card of each hand until the forces are known
-    parts = drafted(Underdog("a") if pick == "underdog" else pick)
+    first_mode = Underdog("a") if pick == "underdog" else pick
+    parts = drafted(first_mode)
     if base is not None and "forces" in keep:
         given.setdefault("a", base.rosters["a"])
         given.setdefault("b", base.rosters["b"])
@@ -211,7 +217,18 @@ def generate(
     try:
         force_a, options = None, None
         tried = []
-        for attempt in range(1 if "a" in given else settings.lively_tries):
+        redraw = not ({"map", "rules"} & set(keep))
+        layouts = settings.layout_tries if redraw else 1
+        for attempt in range(1 if "a" in given else settings.lively_tries * layouts):
+            layout = attempt // settings.lively_tries
+            if layout and attempt % settings.lively_tries == 0:
+                # every force so far found one side of this table far better placed: a fair
+                # scenario needs a fair table, so the map, deployment and cards are drawn again
+                say("the table favours one side: drawing the map and the rules again")
+                parts = drafted(first_mode, layout)
+                shape = shape_hook(parts) if shape_hook else None
+                counts = {s: (shape or {}).get(s) for s in ("a", "b")}
+                asymmetric = counts["a"] != counts["b"]
             candidate = given.get("a") or _named(random_force(system, budget, rng.spawn(f"force a {attempt}"),
                                                               count=counts["a"]), names[0])
             provisional = _validated(_scenario_data(system, seed, parts, {"a": candidate, "b": candidate}, budgets, None))
@@ -220,22 +237,30 @@ def generate(
                                                                                  candidate_options):
                 continue  # e.g. a base too large for every gap of this map
             if "a" in given or "b" in given or asymmetric:  # sides of different shapes have no mirror match
-                force_a, options = candidate, candidate_options
+                force_a, options, chosen["layout"] = candidate, candidate_options, layout
                 break
-            say("looking for a lively force")
-            _, draws = screen(system, candidate, candidate, candidate_options, rng.spawn(f"lively {attempt}"),
-                              settings.screen_battles, runner)
-            tried.append((draws, attempt, candidate, candidate_options))
-            if draws <= settings.max_draws:
+            say("looking for a lively force on a fair table")
+            lean, draws = seat_lean(system, candidate, candidate_options, rng.spawn(f"lively {attempt}"),
+                                    settings.screen_battles, runner)
+            # how far this try misses (0: lively, and neither side of the table favoured)
+            miss = max(0.0, draws - settings.max_draws) + max(0.0, abs(lean) - settings.max_side_lean)
+            tried.append((miss, attempt, candidate, candidate_options, dict(parts), draws, lean, layout))
+            if miss == 0:
                 break
         if force_a is None:
             if not tried:
                 raise SkirmishError(f"{system.title}: no random force in {settings.lively_tries} tries could play on this "
                                     "map (try another --seed or --size)")
-            draws, attempt, force_a, options = min(tried, key=lambda t: (t[0], t[1]))
+            _, attempt, force_a, options, parts, draws, lean, chosen["layout"] = min(tried, key=lambda t: (t[0], t[1]))
+            shape = shape_hook(parts) if shape_hook else None
+            counts = {s: (shape or {}).get(s) for s in ("a", "b")}
+            asymmetric = counts["a"] != counts["b"]
             if draws > settings.max_draws:
                 notes.append(f"no force in {len(tried)} tries fought to a finish often enough: "
                              f"{draws:.0%} of its mirror battles were draws")
+            if abs(lean) > settings.max_side_lean:
+                notes.append(f"no table in {len(tried)} tries was fair to both sides: in the mirror match the "
+                             f"{'first' if lean > 0 else 'second'} side scored {0.5 + abs(lean):.0%}")
         # 3. side B, tuned to be even on this very battle
         picked = None
         if "b" in given:
