@@ -360,6 +360,24 @@ def test_greedy_does_not_spend_rush_when_the_extra_hex_buys_nothing():
     assert choice[0] != "ability"
 
 
+def test_a_warband_larger_than_its_territory_sets_up_in_the_next_ring_out():
+    """Fifteen Warcry fighters do not fit the 13 open hexes of a Drawn and Quartered territory:
+    the rest set up in the next ring out from the starting hexes, never in the enemy's territory
+    (before, the battle stopped with no legal action)."""
+    from generator.balance.forces import with_members
+
+    system, gilded = load_roster(content_dir() / "warcry" / "example-gilded-ruin.yaml")
+    fighters = [f.model_copy(update={"name": f"{f.name} {i}"}) for i in range(2) for f in gilded.fighters][:15]
+    big = with_members(system, gilded, fighters, "Big Ruin")
+    battle = system.make_battle(big, gilded, {"twist": "none", "fixed_territories": True})
+    for seed in (2, 3, 7):
+        log = play(system.game, battle, {"a": BladebornGreedy(), "b": BladebornGreedy()}, Rng(seed)).to_json()
+        placed = [e for e in log["events"] if e["action"] == "place" and e["side"] == "a"]
+        assert len(placed) == 15
+        enemy_starts = {"10,9", "8,9", "4,9", "2,9"}
+        assert not enemy_starts & {e["cell"] for e in placed}
+
+
 def test_greedy_beats_random_from_either_seat():
     """Measured (benchmarks/bench_play_bladeborn.py): 100% over 400 battles each way. Here a
     smaller sample: the 95% Wilson interval of 60 battles at 57+ wins lies above 85%."""

@@ -615,7 +615,21 @@ class BladebornState:
         else:
             # the first fighter goes in a starting hex; the hex chooses the player's territory
             spots = frozenset(p for player in SIDES for p in self.rules.starts[player])
-        return sorted(p for p in spots if not self.board.blocked(p) and p not in occupied)
+        free = sorted(p for p in spots if not self.board.blocked(p) and p not in occupied)
+        if free or side not in self.territory_hexes:
+            return free
+        # A warband larger than its territory (a big Warcry warband on Bladeborn's few starting
+        # hexes; our rule, the book's warbands always fit): the rest set up in the next ring of
+        # hexes out from the starting hexes, never in the enemy's territory.
+        starts = self.rules.starts[self.territory[side]]
+        enemy = self.territory_hexes.get(OTHER[side], frozenset())
+        for ring in range(2, max(self.board.grid.width, self.board.grid.height)):
+            free = sorted(p for p in self.board.cells
+                          if not self.board.blocked(p) and p not in occupied and p not in enemy
+                          and min(self.board.distance(p, h) for h in starts) <= ring)
+            if free:
+                return free
+        return free
 
     def _territory_of(self, player: str) -> frozenset[Pos]:
         starts = self.rules.starts[player]
