@@ -27,15 +27,7 @@ def test_a_shipped_roster_against_itself_is_balanced_with_a_fresh_seed(path):
     assert verdict.balanced, verdict.lines()  # fails about 1 run in 20 at most when truly even
 
 
-#: Measured: the Marrowfen Raiders with a copy of their first fighter (1,155 against 980 points)
-#: come out *balanced* after 800 battles. Under the Bladeborn battle rules a side has four turns
-#: a round whatever its size, so a ninth body adds little on Drawn and Quartered; a finding about
-#: Warcry warbands on Bladeborn's rules, not about balance.
-FEW_TURNS = pytest.mark.xfail(reason="four turns a round: a ninth Warcry fighter adds little (see above)", strict=False)
-
-
-@pytest.mark.parametrize("path", [pytest.param(p, marks=FEW_TURNS) if "marrowfen" in p else p
-                                  for p in ROSTERS if not p.startswith("gorechosen")])
+@pytest.mark.parametrize("path", [p for p in ROSTERS if not p.startswith("gorechosen")])
 def test_the_same_warband_plus_one_fighter_is_not_balanced_within_400_battles(path):
     system, roster = load_roster(content_dir() / path)
     with LocalRunner() as runner:

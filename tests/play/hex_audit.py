@@ -40,6 +40,7 @@ def audit(log: dict, board_map) -> list[str]:
     damage: Counter = Counter()
     down: set[str] = set()
     turns: Counter = Counter()
+    activated_this_round: set[str] = set()
     move_bonus: Counter = Counter()
     sight_rule = "standard"
     changes = log.get("battle", {}).get("stat_changes") or {}
@@ -54,6 +55,7 @@ def audit(log: dict, board_map) -> list[str]:
         here = f"event {n} ({action} {fid or ''})"
         if action == "round":
             turns.clear()
+            activated_this_round = set()
         elif action == "place":
             cell = ev["cell"]
             if cell in blocked or cell in {c for f, c in where.items() if f not in down}:
@@ -62,7 +64,12 @@ def audit(log: dict, board_map) -> list[str]:
         elif action == "activate":
             turns[ev["side"]] += 1
             move_bonus[fid] = 0
-            if turns[ev["side"]] > 4 + 4:  # an Inspiring Presence activation shares its turn
+            if log.get("system") == "warcry":
+                # Warcry's own rule: every fighter activates once a battle round, no turn limit
+                if fid in activated_this_round:
+                    problems.append(f"{here}: {fid} activated twice in one battle round")
+                activated_this_round.add(fid)
+            elif turns[ev["side"]] > 4 + 4:  # an Inspiring Presence activation shares its turn
                 problems.append(f"{here}: side {ev['side']} activated more than its turns allow")
         elif action == "ability" and ev.get("name") == "Rush":
             move_bonus[fid] += 1

@@ -417,6 +417,7 @@ def make_battle(force_a: Any, force_b: Any, options: dict | None = None, system:
         except SkirmishError as err:
             raise ContentError(f"{twist_where or where}: {err}") from None
         rules = battle_rules(card, where, board, None, None, reserve, fixed)
+        rules.each_fighter_once = system == "warcry"  # Warcry's activation rule, not Bladeborn's four turns
         if options.get("reserves_from"):
             rules.reserves_from = int(options["reserves_from"])  # the scenario's deployment says
         if twist is not None:

@@ -167,6 +167,7 @@ class BattleRules:
     initiative_to: str | None = None  # a card player, a role, or "underdog"
     reserve_count: dict[str, int] = field(default_factory=dict)
     fixed_territories: bool = False  # seat a sets up in card player a's territory (asymmetric cards)
+    each_fighter_once: bool = False  # Warcry warbands: every fighter activates once a round, no 4-turn limit
 
     def points_for(self, kind: str) -> int:
         """Points of every scoring rule of this kind (totals kept while ``scoring`` is the same tuple)."""
@@ -813,7 +814,8 @@ class BladebornState:
             holder, why = OTHER[self.initiative], "did not have it last round"
         self.initiative = holder
         events.append(self._event("initiative", side=holder, why=why))
-        self.activations = {s: rules.Activations({f.id for f in self.side_fighters(s)}) for s in SIDES}
+        once = self.rules.each_fighter_once
+        self.activations = {s: rules.Activations({f.id for f in self.side_fighters(s)}, once_each=once) for s in SIDES}
         self.turns = {"a": 0, "b": 0}
         self.first_turn_done = {"a": False, "b": False}
         self.phase = "first"
@@ -843,11 +845,16 @@ class BladebornState:
     def _begin_turn(self, rng) -> list[dict]:
         """Start the next turn of ``turn_side``: reserves first, then an activation (or a pass)."""
         events: list[dict] = []
+        limit = self.activations["a"].limit
         while True:
             side = self.turn_side
-            if self.turns["a"] >= rules.TURNS_PER_ROUND and self.turns["b"] >= rules.TURNS_PER_ROUND:
+            if self.rules.each_fighter_once and not any(
+                    self.activations[s].can_activate(f.id) or (not self.first_turn_done[s] and self.side_fighters(s, "reserve"))
+                    for s in SIDES for f in self.fighters.values() if f.side == s):
+                return events + self._end_round(rng)  # every fighter has activated
+            if self.turns["a"] >= limit and self.turns["b"] >= limit:
                 return events + self._end_round(rng)
-            if self.turns[side] >= rules.TURNS_PER_ROUND:
+            if self.turns[side] >= limit:
                 self.turn_side = OTHER[side]
                 continue
             if not self.first_turn_done[side]:

@@ -133,13 +133,20 @@ class Activations:
     on_battlefield: set[str]
     activated: Counter = field(default_factory=Counter)
     turns_taken: int = 0
+    #: Warcry's own rule instead (its warbands on our hexes): every fighter activates exactly once
+    #: a battle round, the players alternating, however many turns that takes.
+    once_each: bool = False
+
+    @property
+    def limit(self) -> int:
+        return 10 ** 6 if self.once_each else TURNS_PER_ROUND
 
     def can_activate(self, fighter: str) -> bool:
-        if fighter not in self.on_battlefield or self.turns_taken >= TURNS_PER_ROUND:
+        if fighter not in self.on_battlefield or self.turns_taken >= self.limit:
             return False
         if self.activated[fighter] == 0:
             return True
-        return all(self.activated[f] > 0 for f in self.on_battlefield)
+        return not self.once_each and all(self.activated[f] > 0 for f in self.on_battlefield)
 
     def actions_for(self, fighter: str) -> int:
         return ACTIONS_FIRST_ACTIVATION if self.activated[fighter] == 0 else ACTIONS_LATER_ACTIVATION
@@ -148,7 +155,7 @@ class Activations:
         """Record an activation (one turn) and return how many actions the fighter makes."""
         if fighter not in self.on_battlefield:
             raise SkirmishError(f"{fighter} is not on the battlefield")
-        if self.turns_taken >= TURNS_PER_ROUND:
+        if self.turns_taken >= self.limit:
             raise SkirmishError(f"all {TURNS_PER_ROUND} turns of this battle round have been taken")
         if not self.can_activate(fighter):
             waiting = sorted(f for f in self.on_battlefield if self.activated[f] == 0)
