@@ -58,8 +58,9 @@ def measure(name: str, seed: int, battles: int, demo: bool, jobs: int | None, ru
     v = recheck.to_json()
     seats = v.get("by_seat", {})
     in_a, in_b = (_score(seats[k]) if k in seats else None for k in ("a_in_seat_a", "a_in_seat_b"))
-    # decisiveness: the greedy player against the random one, A's force on both sides
-    battle = loaded.system.make_battle(a, a, options)
+    # decisiveness: the greedy player against the random one on the scenario's own forces (a
+    # mirror of A is not always a legal battle: Kingslayer's sides differ in shape)
+    battle = loaded.system.make_battle(a, b, options)
     greedy = 0.0
     for i in range(GREEDY_VS_RANDOM):
         seat = "a" if i % 2 == 0 else "b"
