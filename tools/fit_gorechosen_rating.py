@@ -40,7 +40,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.balance.forces import roster_from  # noqa: E402
-from generator.balance.runner import Job, make_runner  # noqa: E402
+from generator.balance.calibrate import play_pairs  # noqa: E402
+from generator.balance.runner import make_runner  # noqa: E402
 from generator.dice.rng import Rng  # noqa: E402
 from generator.systems import get_system  # noqa: E402
 from generator.systems.gorechosen.build import roll_champion  # noqa: E402
@@ -61,21 +62,15 @@ def play_round_robin(champions: list[Champion], battles: int, seed: int, pairs=N
     """Every pair (or the given ``pairs``) ``battles`` times on the default arena, seats alternating."""
     system = get_system("gorechosen")
     rosters = [roster_from(system, [c], c.name) for c in champions]
-    rng = Rng(seed)
     pairs = list(pairs or combinations(range(len(champions)), 2))
-    jobs_by_pair = {(i, j): Job(system, rosters[i], rosters[j], {}, rng.spawn(f"pair-{i}-{j}").seed) for i, j in pairs}
     runner = make_runner(jobs)
     started = time.time()
     try:
-        by_key = runner.run_tagged([(job, 0, battles) for job in jobs_by_pair.values()])
+        rows = play_pairs(system, rosters, pairs, battles, Rng(seed), {}, runner)
     finally:
         runner.close()
     print(f"played {len(pairs) * battles} battles in {time.time() - started:.0f} s", file=sys.stderr)
-    out = []
-    for (i, j), job in jobs_by_pair.items():
-        winners = [w for _, w, _ in by_key[job.key]]
-        out.append({"i": i, "j": j, "games": len(winners), "score_i": winners.count("A") + 0.5 * winners.count(None)})
-    return out
+    return [{"i": r.i, "j": r.j, "games": r.games, "score_i": r.score_i} for r in rows]
 
 
 def cmd_play(args) -> None:

@@ -33,7 +33,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.balance.runner import Job, make_runner  # noqa: E402
+from generator.balance.calibrate import play_pairs  # noqa: E402
+from generator.balance.runner import make_runner  # noqa: E402
 from generator.dice.rng import Rng  # noqa: E402
 from generator.systems import get_system  # noqa: E402
 from generator.systems.sagaborn.models import Team  # noqa: E402
@@ -67,21 +68,15 @@ def circulant_pairs(n: int, opponents: int) -> list[tuple[int, int]]:
 
 def play(teams: list[Team], pairs, battles: int, seed: int, jobs: int = 1) -> list[dict]:
     system = get_system("sagaborn")
-    rng = Rng(seed)
     options = {"points": max(t.total_cost for t in teams)}  # the battle's limit: the dearest team
-    jobs_by_pair = {(i, j): Job(system, teams[i], teams[j], options, rng.spawn(f"pair-{i}-{j}").seed) for i, j in pairs}
     runner = make_runner(jobs)
     started = time.time()
     try:
-        by_key = runner.run_tagged([(job, 0, battles) for job in jobs_by_pair.values()])
+        rows = play_pairs(system, teams, pairs, battles, Rng(seed), options, runner)
     finally:
         runner.close()
     print(f"played {len(pairs) * battles} battles in {time.time() - started:.0f} s", file=sys.stderr)
-    out = []
-    for (i, j), job in jobs_by_pair.items():
-        winners = [w for _, w, _ in by_key[job.key]]
-        out.append({"i": i, "j": j, "games": len(winners), "score_i": winners.count("A") + 0.5 * winners.count(None)})
-    return out
+    return [{"i": r.i, "j": r.j, "games": r.games, "score_i": r.score_i} for r in rows]
 
 
 def cmd_play(args) -> None:

@@ -31,7 +31,7 @@ from typing import Any, Callable
 import numpy as np
 
 from generator.balance.forces import force_cost, members, random_force
-from generator.balance.runner import Job, Runner, check_playable, make_runner, run_sorted
+from generator.balance.runner import Job, Runner, check_playable, make_runner
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 
@@ -191,6 +191,26 @@ def combatant_effects(forces: list[ForceRow], slope: float) -> list[dict]:
     return sorted(rows, key=lambda row: -row["effect"])
 
 
+def play_pairs(system: Any, forces: list, pairs: list[tuple[int, int]], battles: int, rng: Rng,
+               options: dict | None = None, runner: Runner | None = None, progress=None) -> list[PairRow]:
+    """Each pair ``(i, j)`` of ``forces`` played ``battles`` times, seats alternating, pair (i, j)
+    on its own stream ``rng.spawn("pair-i-j")``: what calibrate and the price-fitting tools share."""
+    jobs = {(i, j): Job(system, forces[i], forces[j], dict(options or {}), rng.spawn(f"pair-{i}-{j}").seed)
+            for i, j in pairs}
+    own = runner is None
+    runner = runner or make_runner(1)
+    try:
+        by_key = runner.run_tagged([(job, 0, battles) for job in jobs.values()], progress)
+    finally:
+        if own:
+            runner.close()
+    out = []
+    for (i, j), job in jobs.items():
+        winners = [w for _, w, _ in by_key[job.key]]
+        out.append(PairRow(i, j, len(winners), winners.count("A") + 0.5 * winners.count(None)))
+    return out
+
+
 def budgets(n: int, points: float, spread: float) -> list[float]:
     equal = (n + 1) // 2
     others = n - equal
@@ -233,19 +253,8 @@ def calibrate(
         # a system whose battle has a point limit (SagaBorn) plays every pair under the dearest
         # force's cost, so the forces above the budget are not refused
         options[limit_key] = int(math.ceil(max(max(r.cost for r in rows), points)))
-    jobs = {(i, j): Job(system, forces[i], forces[j], options, rng.spawn(f"pair-{i}-{j}").seed)
-            for i, j in combinations(range(rosters), 2)}
-    own = runner is None
-    runner = runner or make_runner(1)
-    try:
-        by_key = runner.run_tagged([(job, 0, battles_per_pair) for job in jobs.values()], progress)
-    finally:
-        if own:
-            runner.close()
-    pairs = []
-    for (i, j), job in jobs.items():
-        winners = [w for _, w, _ in by_key[job.key]]
-        pairs.append(PairRow(i, j, len(winners), winners.count("A") + 0.5 * winners.count(None)))
+    pairs = play_pairs(system, forces, list(combinations(range(rosters), 2)), battles_per_pair, rng, options,
+                       runner, progress)
     strengths = bradley_terry(rosters, pairs)
     costs = np.array([r.cost for r in rows])
     slope, intercept = np.polyfit(costs, strengths, 1) if len(set(costs)) > 1 else (0.0, 0.0)

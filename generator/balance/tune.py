@@ -246,17 +246,23 @@ def near_mirror(
     return tuned
 
 
-def screen(system: Any, force_a: Any, force_b: Any, options: dict | None, rng: Rng, battles: int,
-           runner: Runner | None = None) -> tuple[float, float]:
-    """A quick look, seats alternating: ``(A's score, share of draws)`` over ``battles`` battles."""
+def _battles(system: Any, force_a: Any, force_b: Any, options: dict | None, rng: Rng, battles: int,
+             runner: Runner | None) -> list:
+    """``battles`` battles of A against B, seats alternating: ``(index, winner, rounds)`` records."""
     own = runner is None
     runner = runner or make_runner(1)
     try:
         job = Job(system, force_a, force_b, dict(options or {}), rng.seed)
-        winners = [w for _, w, _ in runner.run_tagged([(job, 0, battles)], None)[job.key]]
+        return runner.run_tagged([(job, 0, battles)], None)[job.key]
     finally:
         if own:
             runner.close()
+
+
+def screen(system: Any, force_a: Any, force_b: Any, options: dict | None, rng: Rng, battles: int,
+           runner: Runner | None = None) -> tuple[float, float]:
+    """A quick look, seats alternating: ``(A's score, share of draws)`` over ``battles`` battles."""
+    winners = [w for _, w, _ in _battles(system, force_a, force_b, options, rng, battles, runner)]
     return (winners.count("A") + 0.5 * winners.count(None)) / len(winners), winners.count(None) / len(winners)
 
 
@@ -265,14 +271,7 @@ def seat_lean(system: Any, force: Any, options: dict | None, rng: Rng, battles: 
     """A mirror match's quick look at the *table*: ``(seat a's score - 1/2, share of draws)``.
     With one force on both sides only the seats differ, so a lean is the map, deployment and
     rules favouring one side (seats alternate: battle i puts A in seat a when i is even)."""
-    own = runner is None
-    runner = runner or make_runner(1)
-    try:
-        job = Job(system, force, force, dict(options or {}), rng.seed)
-        tagged = runner.run_tagged([(job, 0, battles)], None)[job.key]
-    finally:
-        if own:
-            runner.close()
+    tagged = _battles(system, force, force, options, rng, battles, runner)
     seat_a = 0.0
     for index, w, _ in tagged:
         if w is None:
