@@ -27,11 +27,11 @@ from pathlib import Path
 from generator.balance.matchup import play_verdict
 from generator.balance.runner import make_runner
 from generator.balance.sequential import Plan
-from generator.demo import DEMO_BATTLES, DEMO_POINTS, DEMO_SETTINGS
+from generator.demo import DEMO_POINTS, demo_settings
 from generator.dice.rng import Rng
 from generator.play.engine import play
 from generator.play.policies import policy_for
-from generator.scenarios.generate import Settings, _systems_with_recipes, generate
+from generator.scenarios.generate import _systems_with_recipes, generate
 
 GREEDY_VS_RANDOM = 20  # battles per scenario, seats alternating
 
@@ -44,8 +44,7 @@ def _score(counts: dict) -> float | None:
 def measure(name: str, seed: int, battles: int, demo: bool, jobs: int | None, runner) -> dict:
     t0 = time.perf_counter()
     if demo:
-        settings = Settings(**{**DEMO_SETTINGS, "battles": DEMO_BATTLES.get(name, DEMO_SETTINGS["battles"]),
-                               "look_every": DEMO_BATTLES.get(name, DEMO_SETTINGS["look_every"])})
+        settings = demo_settings(name)
         made = generate(name, seed, points=DEMO_POINTS.get(name), settings=settings, jobs=jobs)
     else:
         made = generate(name, seed, jobs=jobs)

@@ -49,6 +49,12 @@ class Settings:
     layout_tries: int = 3        # map, deployment and cards drawn afresh while the table leans
     archetype_battles: int = 200  # battles per archetype pair (horde vs elite, ranged vs melee); 0: not measured
     candidates: int = 8          # random forces screened when the sides differ in shape (Kingslayer)
+    # A swapped force is kept only if its verdict also puts A's score within this of 50%, else
+    # the mirror is played (None: any balanced verdict will do). A verdict calls a force
+    # balanced when its 95% interval fits 45-55%, so at 2,000 battles A may score up to 52.8%:
+    # a force that truly scores 52% then fails a fresh 2,000-battle check one time in four,
+    # while the mirror (exactly 50% with seats alternating) fails it about one time in a hundred.
+    swap_margin: float | None = 0.015
 
 
 @dataclass
@@ -291,13 +297,22 @@ def generate(
             # the last force kept first; if the verdict finds it uneven, one step back (the screens
             # are short, so swaps drift), down to the mirror that seats alternating make even
             tries = [steps[-1]] + ([steps[0]] if len(steps) > 1 else [])
+            played = []
             for k, force_b in enumerate(tries):
                 say("the verdict")
                 verdict = play_verdict(system, force_a, force_b, options, rng.spawn(f"verdict {k}"), plan, runner)
-                if verdict.balanced:
+                played.append((force_b, verdict))
+                gap = abs(verdict.tally.win_rate_a - 0.5)
+                close = settings.swap_margin is None or k + 1 == len(tries) or gap <= settings.swap_margin
+                if verdict.balanced and close:
                     break
                 if k + 1 < len(tries):
-                    notes.append(f"the swapped force scored {verdict.to_json()['win_rate_a']:.1%}: back to the mirror")
+                    notes.append(f"the swapped force scored {verdict.to_json()['win_rate_a']:.1%}"
+                                 f"{'' if verdict.balanced else ' (not balanced)'}: back to the mirror")
+            if not verdict.balanced and played[0][1].balanced:
+                # the mirror missed by bad luck where the swap had passed: the swap it is
+                force_b, verdict = played[0]
+                notes.append("the mirror's verdict missed: the swapped force kept")
         if pick == "underdog" and "rules" not in keep:
             # the forces are settled on the first cards dealt; now the weaker side keeps its cards,
             # and the verdict is played again on what it kept

@@ -48,3 +48,23 @@ def test_demo_writes_a_scenario_per_system_and_the_odds_and_sheets(tmp_path):
         assert f"{system}/booklet.pdf" in names and f"{system}/scenario.yaml" in names
     for pdf in (p for p in written if p.suffix == ".pdf"):
         assert pdf.read_bytes().startswith(b"%PDF"), pdf
+
+
+def test_systems_built_side_by_side_write_the_same_files_as_one_after_another(tmp_path, monkeypatch):
+    """The demo builds two systems at a time on two cores; each scenario depends on the seed
+    alone, so the files match a one-process run byte for byte, and every progress line of the
+    worker processes reaches the caller's log."""
+    from generator.scenarios.generate import Settings
+
+    light = Settings(battles=40, look_every=40, swaps=1, screen_battles=8, rounds=1, variants=2, lively_tries=1,
+                     candidates=2, archetype_battles=0)
+    monkeypatch.setattr(demo, "demo_settings", lambda name, **changes: light)  # the workers are forked: they see it
+    systems = ["gorechosen", "bladestorm"]
+    logs: dict[int, list[str]] = {1: [], 2: []}
+    for jobs in (1, 2):
+        demo.scenarios(tmp_path / str(jobs), seed=5, log=logs[jobs].append, systems=systems, jobs=jobs)
+    for name in systems:
+        for part in ("scenario.yaml", "booklet.pdf", "map.svg"):
+            assert (tmp_path / "1" / name / part).read_bytes() == (tmp_path / "2" / name / part).read_bytes(), part
+    assert (tmp_path / "1" / "scenarios.txt").read_text() == (tmp_path / "2" / "scenarios.txt").read_text()
+    assert sorted(logs[1]) == sorted(logs[2]) and any(line.startswith("bladestorm: ") for line in logs[2])
