@@ -47,6 +47,7 @@ from typing import Any, Sequence
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from generator.systems.base import Priced
+from generator.systems.warcry.cost import baseline_covers
 from generator.systems.warcry.cost_features import (
     RUNEMARK_PREFIX,
     FighterStats,
@@ -94,10 +95,7 @@ class BoardWorth(BaseModel):
     @field_validator("baseline")
     @classmethod
     def _baseline_covers(cls, value: dict[str, float], info) -> dict[str, float]:
-        missing = [k for k in info.data.get("coefficients", {}) if k not in value]
-        if missing:
-            raise ValueError(f"no baseline value for {', '.join(missing)}")
-        return value
+        return baseline_covers(value, info)
 
     @property
     def runemarks(self) -> tuple[str, ...]:

@@ -37,6 +37,15 @@ from generator.systems.warcry.cost_features import (
 )
 
 
+def baseline_covers(value: dict[str, float], info) -> dict[str, float]:
+    """A model's ``baseline`` must give a value for every coefficient (pydantic validator body,
+    shared by the published-points model and the board-points one)."""
+    missing = [k for k in info.data.get("coefficients", {}) if k not in value]
+    if missing:
+        raise ValueError(f"no baseline value for {', '.join(missing)}")
+    return value
+
+
 class ReferenceSpec(BaseModel):
     """The reference opponents (measured on the training data)."""
 
@@ -72,10 +81,7 @@ class CostModel(BaseModel):
     @field_validator("baseline")
     @classmethod
     def _baseline_covers(cls, value: dict[str, float], info) -> dict[str, float]:
-        missing = [k for k in info.data.get("coefficients", {}) if k not in value]
-        if missing:
-            raise ValueError(f"no baseline value for {', '.join(missing)}")
-        return value
+        return baseline_covers(value, info)
 
     @cached_property
     def reference_tuple(self) -> Reference:
