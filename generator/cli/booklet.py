@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
 
           skirmish booklet my-battle/scenario.yaml --page letter --ink-saver
         """
-        from generator.boards.render_tiling import parse_length_mm
+        from generator.layout.map_tiling import parse_length_mm
         from generator.layout.booklet import _build, booklet_path_for
 
         from generator.cli.common import print_json

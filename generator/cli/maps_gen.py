@@ -1,7 +1,7 @@
 """`skirmish map generate` and `skirmish map render`: parse options, call the boards library, print.
 
 ``register(map_app)`` adds both commands to the ``map`` group that :mod:`generator.cli.maps`
-creates. All work happens in :mod:`generator.boards.mapgen` and :mod:`generator.boards.render`.
+creates. All work happens in :mod:`generator.boards.mapgen` and :mod:`generator.layout.map_print`.
 """
 
 from __future__ import annotations
@@ -113,8 +113,8 @@ def _render(
       skirmish map render maps/ash-cavern --format png --page letter -o out/arena.png
     """
     from generator.boards.mapfile import load_map
-    from generator.boards.render import FORMATS, page_plan, render_map
-    from generator.boards.render_tiling import page_size_mm, parse_length_mm
+    from generator.layout.map_print import FORMATS, page_plan, render_map
+    from generator.layout.map_tiling import page_size_mm, parse_length_mm
     from generator.content import find_named
     from generator.files import Manifest
 
@@ -159,7 +159,7 @@ def _render(
 
 def page_files(target: Path, fmt: str, pages: int) -> list[Path]:
     """The files a render writes: one PDF, or one SVG/PNG per page."""
-    from generator.boards.render import page_paths
+    from generator.layout.map_print import page_paths
 
     return [target] if fmt == "pdf" else page_paths(target, pages)
 

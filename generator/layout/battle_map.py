@@ -7,8 +7,8 @@ the picture is what a player would check the log against.
 from __future__ import annotations
 
 from generator.boards.mapfile import parse_cell
-from generator.boards.render import MapGeometry, draw_map, load_styles
-from generator.boards.render_canvas import MapCanvas
+from generator.layout.map_print import MapGeometry, draw_map, load_styles
+from generator.layout.map_canvas import MapCanvas
 
 MARGIN = 8.0
 HEADER = 12.0
@@ -100,7 +100,7 @@ def _darker(colour: str, factor: float = 0.75) -> str:
 
 def map_svg(board_map, title: str = "") -> str:
     """One SVG of a whole map at true scale (the page is the map's own size), with its legend."""
-    from generator.boards.render import _legend, _legend_items
+    from generator.layout.map_print import _legend, _legend_items
 
     styles = load_styles()
     geo = MapGeometry.of(board_map, None)

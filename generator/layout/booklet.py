@@ -7,7 +7,7 @@ here from the scenario, its system and ``content/layout/booklet.yaml``) -> Jinja
 -> one deterministic PDF, written atomically.
 
 What is drawn is drawn by the existing pieces: the true-scale map, its tiling and assembly
-diagram by :mod:`generator.boards.render`; combatant cards by the card templates and the sheet
+diagram by :mod:`generator.layout.map_print`; combatant cards by the card templates and the sheet
 imposition of :mod:`generator.layout.deck`; the system's reference sheet by
 :mod:`generator.layout.reference`. Those arrive as :class:`~generator.layout.draw.Drawing`
 pages and go into the booklet as full-page flowables, with the booklet's footer under them
@@ -176,7 +176,7 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
         twist = {"name": _x(scn.twist.name), "text": _x(scn.twist.text) if scn.twist.text else "",
                  "effect": _x(rules.describe_effect(scn.twist.effect.model_dump(), vocab))}
     # the map
-    from generator.boards.render import MapGeometry
+    from generator.layout.map_print import MapGeometry
 
     geo = MapGeometry.of(board, hex_mm if board.grid == "hex" else None)
     across = "across the flats" if board.grid == "hex" else "a side"
@@ -396,8 +396,8 @@ def _is_background(op, drawing) -> bool:
 
 def _map_canvas_page(board, scale: float, w_mm: float, h_mm: float, legend: bool, coordinates: bool):
     """A MapCanvas page with the whole map drawn at ``scale`` and, below it, its legend."""
-    from generator.boards.render import MapGeometry, _legend, _legend_items, draw_map, load_styles
-    from generator.boards.render_canvas import MapCanvas
+    from generator.layout.map_print import MapGeometry, _legend, _legend_items, draw_map, load_styles
+    from generator.layout.map_canvas import MapCanvas
 
     styles = load_styles()
     geo = MapGeometry.of(board, None)
@@ -411,8 +411,8 @@ def _map_canvas_page(board, scale: float, w_mm: float, h_mm: float, legend: bool
 
 
 def _legend_height(board, width_mm: float) -> float:
-    from generator.boards.render import _legend, _legend_items, load_styles
-    from generator.boards.render_canvas import MapCanvas
+    from generator.layout.map_print import _legend, _legend_items, load_styles
+    from generator.layout.map_canvas import MapCanvas
 
     cv = MapCanvas(title="legend")
     cv.new_page(width_mm, 100.0)
@@ -421,7 +421,7 @@ def _legend_height(board, width_mm: float) -> float:
 
 def map_figure(board, max_h_mm: float | None = None, legend: bool = True, coordinates: bool = False):
     """A flowable of the whole map scaled to the frame (the cover preview, the overview page)."""
-    from generator.boards.render import MapGeometry
+    from generator.layout.map_print import MapGeometry
     from generator.layout.pdf_writer import draw_ops
 
     _, Figure = _classes()
@@ -864,9 +864,9 @@ def _map_pages(board, hex_mm: float, paper: PageSize, bottom: float = 0.0):
 
     The pages are drawn when the booklet knows its page numbers, so the assembly diagram names
     the booklet's own pages."""
-    from generator.boards.render import compose
-    from generator.boards.render_canvas import MapCanvas
-    from generator.boards.render_tiling import PAGES
+    from generator.layout.map_print import compose
+    from generator.layout.map_canvas import MapCanvas
+    from generator.layout.map_tiling import PAGES
     from generator.layout.pdf_writer import draw_ops
 
     if paper.name not in PAGES:

@@ -8,8 +8,8 @@ import pypdf
 import pytest
 
 from generator.boards.mapfile import board_from_dict
-from generator.boards.render import render_map, render_pdf_bytes
-from generator.boards.render_tiling import (
+from generator.layout.map_print import render_map, render_pdf_bytes
+from generator.layout.map_tiling import (
     OVERLAP_MM,
     PAGES,
     parse_length_mm,
@@ -175,7 +175,7 @@ def test_png_pages_of_a_tiled_map(tmp_path):
 
 
 def test_failed_render_leaves_no_file(tmp_path, monkeypatch):
-    import generator.boards.render as render
+    import generator.layout.map_print as render
 
     def broken(*args, **kwargs):
         raise RuntimeError("disk full")
@@ -206,9 +206,9 @@ def test_svg_escapes_a_map_name_with_markup_characters(tmp_path):
 @pytest.mark.parametrize("page", ["a4", "letter"])
 @pytest.mark.parametrize("size", [(13, 10), (5, 4)])
 def test_header_text_never_runs_into_the_50mm_ruler(page, size):
-    from generator.boards.render import RULER_MM, compose
-    from generator.boards.render_canvas import MapCanvas, text_width_mm
-    from generator.boards.render_tiling import HEADER_MM, MARGIN_MM
+    from generator.layout.map_print import RULER_MM, compose
+    from generator.layout.map_canvas import MapCanvas, text_width_mm
+    from generator.layout.map_tiling import HEADER_MM, MARGIN_MM
     from generator.layout.draw import Text
 
     board = hex_board(*size, name="The Drawn and Quartered Crossing of the Long Red River")

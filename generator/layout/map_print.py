@@ -2,7 +2,7 @@
 
 A "25 mm hex" is 25 mm across the flats on paper (the grid's ``*_mm`` geometry), and nothing
 is ever scaled to fit: a map larger than the page is cut into overlapping tiles
-(:mod:`.render_tiling`), each with alignment crosses in the shared band, and page 1 shows how
+(:mod:`.map_tiling`), each with alignment crosses in the shared band, and page 1 shows how
 the tiles go together. Every page says "print at 100%" and carries a 50 mm ruler to check.
 
 Layers, bottom to top: cell fills (ground, elevation, water, blocked, pits, obstructions),
@@ -25,8 +25,8 @@ from generator.files import write_atomic
 from generator.layout.pdf import pdf_to_pngs
 from generator.units import PT_PER_MM
 
-from .render_canvas import MapCanvas, text_width_mm
-from .render_tiling import HEADER_MM, MARGIN_MM, PagePlan, Tile, plan_pages
+from .map_canvas import MapCanvas, text_width_mm
+from .map_tiling import HEADER_MM, MARGIN_MM, PagePlan, Tile, plan_pages
 
 FORMATS = ("svg", "pdf", "png")
 PNG_DPI = 150
