@@ -72,13 +72,22 @@ DEMO_SETTINGS = dict(battles=1200, look_every=1200, swaps=1, screen_battles=120,
 #: Gorechosen's and Bladestorm's battles are quick: one look at 2,000 (+-2.2 points).
 DEMO_LOOKS = {"gorechosen": (2000, 1), "bladestorm": (2000, 1), "bladeborn": (1200, 1), "warcry": (1200, 1),
               "sagaborn": (1000, 2)}
-#: Which systems keep a swapped force only when its verdict puts A within 1.5 points of 50%
-#: (``Settings.swap_margin``): where battles are quick, a second verdict on the mirror match
-#: costs a few seconds and spares the scenario a force that scores 52-53% (of the first 17
-#: Bladestorm scenarios, 3 balanced when made were not on a fresh check). Where they are slow
-#: it would cost half the demo's minute, so any balanced verdict stands (Bladeborn and Warcry
-#: came out balanced on all 22 fresh checks).
-DEMO_SWAP_MARGIN = {"gorechosen": 0.015, "bladestorm": 0.015}
+#: Per-system changes to ``DEMO_SETTINGS`` where battles are quick enough to afford them:
+#:
+#: - ``swap_margin``: keep a swapped force only when its verdict puts A within 1.5 points of 50%
+#:   (see ``Settings.swap_margin``); otherwise a second verdict on the mirror match, a few
+#:   seconds here (of the first 17 Bladestorm scenarios made without it, 3 balanced when made
+#:   were not on a fresh check). Where battles are slow the second verdict would cost half the
+#:   demo's minute, so any balanced verdict stands (Bladeborn and Warcry came out balanced on
+#:   all 22 fresh checks).
+#: - Gorechosen's Kingslayer and 2v2 sides differ in shape, so there is no mirror to grow from:
+#:   the search screens random forces instead, and four of them in 120 battles each found an
+#:   even one for only 13 of 17 seeds (a 120-battle screen is +-9 points). Eight in 200 each, with
+#:   a second round of swaps, found one for 3 of the 4 that failed, for ~10 s more CPU.
+DEMO_OVERRIDES = {
+    "gorechosen": {"swap_margin": 0.015, "candidates": 8, "screen_battles": 200, "rounds": 2},
+    "bladestorm": {"swap_margin": 0.015},
+}
 #: Battles per archetype pair (which kinds of force a scenario favours) where they are cheap: 40
 #: a pair costs Gorechosen and Bladestorm about 0.2-0.3 s of CPU, but Bladeborn 1.7 s, Warcry
 #: 2.4 s and SagaBorn 4.5 s, which the demo's minute has no room for (their booklets say "not
@@ -98,8 +107,8 @@ def demo_settings(name: str, **changes):
 
     per_look, looks = DEMO_LOOKS.get(name, (DEMO_SETTINGS["battles"], 1))
     return Settings(**{**DEMO_SETTINGS, "battles": per_look * looks, "look_every": per_look,
-                       "archetype_battles": DEMO_ARCHETYPE_BATTLES.get(name, 0),
-                       "swap_margin": DEMO_SWAP_MARGIN.get(name), **changes})
+                       "archetype_battles": DEMO_ARCHETYPE_BATTLES.get(name, 0), "swap_margin": None,
+                       **DEMO_OVERRIDES.get(name, {}), **changes})
 
 
 def one_scenario(out: Path, seed: int, name: str, log: Callable[[str], None], jobs: int = 1) -> tuple[list[Path], str]:
