@@ -212,7 +212,22 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
                        "Consider a smaller budget for the favoured side, or let the underdog choose the twist.")
         if b.band:
             favours += f" The balance test counts {_pct(b.band[0])} to {_pct(b.band[1])} as even."
+        setups = b.setup_a_score()
+        if setups is None:
+            setup_text, setup_note = "not recorded", None
+        else:
+            rate, (slo, shi), _ = setups
+            setup_text = f"{_pct(rate)} (95% interval {_pct(slo)} to {_pct(shi)})"
+            first = f"the force that set up as {a['label']} scored {_pct(rate)} (95% interval {_pct(slo)} to {_pct(shi)})"
+            if slo > 0.5 or shi < 0.5:
+                better = a["label"] if rate > 0.5 else bb["label"]
+                setup_note = (f"Setting up as {better} is the stronger start: over these battles {first}. "
+                              "Each force took each set-up equally often, so this does not tilt the figures above; "
+                              "roll off for set-ups as the set-up section says.")
+            else:
+                setup_note = f"Neither set-up beyond the noise: {first}."
         balance = {
+            "setup_text": setup_text, "setup_note": setup_note,
             "games": b.games, "games_text": f"{b.games:,}" + (" (stopped early: the verdict was clear)" if b.stopped_early else ""),
             "a_text": f"{b.wins_a:,} ({_pct(b.wins_a / b.games)})",
             "score_text": f"{_pct(b.win_rate_a)} (95% interval {_pct(lo)} to {_pct(hi)})",

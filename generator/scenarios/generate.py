@@ -393,7 +393,7 @@ def _underdog_keeps(system, drafted, options_of, seed, budgets, force_a, force_b
 def _balance_block(verdict) -> dict:
     data = verdict.to_json()
     keys = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "mean_rounds", "seed",
-            "verdict", "band")
+            "verdict", "band", "by_seat")
     return {k: data[k] for k in keys if k in data}
 
 

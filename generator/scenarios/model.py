@@ -229,6 +229,18 @@ class Lean(_Strict):
         return f"favours {self.lean} by {self.by:.0%} ({figures})"
 
 
+class SeatTally(_Strict):
+    """Battles from one seating: side A's wins, side B's wins, draws."""
+
+    wins_a: int = Field(ge=0)
+    wins_b: int = Field(ge=0)
+    draws: int = Field(ge=0)
+
+    @property
+    def games(self) -> int:
+        return self.wins_a + self.wins_b + self.draws
+
+
 class Balance(_Strict):
     """The figures of ``skirmish balance --json`` for these two forces on this scenario.
 
@@ -249,6 +261,23 @@ class Balance(_Strict):
     verdict: Optional[Literal["balanced", "not balanced", "undecided"]] = None
     band: Optional[tuple[float, float]] = Field(default=None, description="the win-rate band counted as balanced")
     favours: list[Lean] = Field(default_factory=list, description="archetype forces of equal cost played on it")
+    by_seat: Optional[dict[Literal["a_in_seat_a", "a_in_seat_b"], SeatTally]] = Field(
+        default=None, description="the battles split by which set-up side A took (seats alternate)")
+
+    def setup_a_score(self) -> Optional[tuple[float, tuple[float, float], int]]:
+        """How the set-up itself leans: the score of whichever force set up as player A, over
+        both halves of the battles (seats alternate, so the two forces' strengths cancel),
+        with its 95% Wilson interval and the number of battles; None when not recorded."""
+        if not self.by_seat or set(self.by_seat) != {"a_in_seat_a", "a_in_seat_b"}:
+            return None
+        from generator.balance.winrate import wilson_interval
+
+        first, second = self.by_seat["a_in_seat_a"], self.by_seat["a_in_seat_b"]
+        games = first.games + second.games
+        if not games:
+            return None
+        score = first.wins_a + second.wins_b + 0.5 * (first.draws + second.draws)
+        return score / games, wilson_interval(score, games, 0.95), games
 
     @classmethod
     def from_json(cls, data: dict) -> "Balance":
@@ -263,6 +292,12 @@ class Balance(_Strict):
         lo, hi = self.ci95
         if not 0 <= lo <= hi <= 1:
             raise ValueError(f"ci95 {list(self.ci95)} must be two rates 0 <= low <= high <= 1")
+        if self.by_seat:
+            split = {k: (v.wins_a, v.wins_b, v.draws) for k, v in self.by_seat.items()}
+            totals = tuple(sum(t[i] for t in split.values()) for i in range(3))
+            if totals != (self.wins_a, self.wins_b, self.draws):
+                raise ValueError(f"by_seat adds up to wins_a, wins_b, draws = {list(totals)}, but the totals are "
+                                 f"{[self.wins_a, self.wins_b, self.draws]}")
         return self
 
 

@@ -64,6 +64,20 @@ def test_the_balance_report_gives_rate_interval_battles_seed_and_verdict():
     assert "200" in report and "1205" in report and "79.5%" in report and "73.4%" in report
     assert "Which side it favours" in report and "Player A" in report and "not measured" in report
     assert "Which kinds of force it favours" in report  # archetypes: not measured for this hand-written scenario
+    assert "Score setting up as Player A" in report and "not recorded" in report  # no seat split in this file
+
+
+def test_the_balance_report_says_which_set_up_is_the_stronger_start():
+    from generator.scenarios.model import Balance, load_scenario
+
+    loaded = load_scenario(EXAMPLES["sagaborn"])
+    b = loaded.scenario.balance
+    split = {"a_in_seat_a": {"wins_a": b.wins_a - 20, "wins_b": 20, "draws": b.draws},  # A nearly always won
+             "a_in_seat_b": {"wins_a": 20, "wins_b": b.wins_b - 20, "draws": 0}}  # B nearly always won
+    leaning = Balance.model_validate({**b.model_dump(), "by_seat": split})
+    loaded.scenario.balance = leaning
+    report = next(p for p in texts(booklet_bytes(loaded)) if "Balance report" in p and "Battles played" in p)
+    assert "Which set-up it favours" in report and "Setting up as Player A is the stronger start" in report
 
 
 def hexagons(page) -> list[list[tuple[float, float]]]:

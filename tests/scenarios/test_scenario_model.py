@@ -127,3 +127,21 @@ def test_the_balance_block_takes_the_balance_commands_json():
            "stopped_early": True, "max_battles": 4000, "looks": [100, 400], "band": [0.45, 0.55], "mean_rounds": 3.61}
     block = Balance.from_json(out)
     assert block.games == 400 and block.mean_rounds == 3.61 and block.verdict == "balanced" and block.band == (0.45, 0.55)
+
+
+def test_the_balance_block_keeps_the_seats_and_reads_how_the_set_up_leans():
+    """Seats alternate, so the force strengths cancel in the set-up's score: here side A won
+    120 of 200 from set-up A and 80 of 200 from set-up B, so set-up A itself scored
+    (120 + 120) / 400 = 60%, while side A's own score is an even 50%."""
+    from generator.scenarios.model import Balance
+
+    out = {"games": 400, "wins_a": 200, "wins_b": 200, "draws": 0, "win_rate_a": 0.5, "ci95": [0.45, 0.55],
+           "balanced": False, "seed": 1,
+           "by_seat": {"a_in_seat_a": {"wins_a": 120, "wins_b": 80, "draws": 0},
+                       "a_in_seat_b": {"wins_a": 80, "wins_b": 120, "draws": 0}}}
+    rate, (low, high), games = Balance.from_json(out).setup_a_score()
+    assert rate == 0.6 and games == 400 and 0.55 < low < 0.6 < high < 0.65
+    assert Balance.from_json({k: v for k, v in out.items() if k != "by_seat"}).setup_a_score() is None
+    wrong = {**out, "by_seat": {**out["by_seat"], "a_in_seat_b": {"wins_a": 81, "wins_b": 120, "draws": 0}}}
+    with pytest.raises(ValueError, match=r"by_seat adds up to wins_a, wins_b, draws = \[201, 200, 0\]"):
+        Balance.from_json(wrong)

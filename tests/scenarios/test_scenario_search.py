@@ -36,7 +36,9 @@ def _scripted(monkeypatch, swap_rate: float, mirror_rate: float) -> list[str]:
         played.append("swap" if force_b.name == SWAPPED else "mirror")
         games = plan.max_battles
         wins = round(rate * games)
-        tally = Tally(wins_a=wins, wins_b=games - wins)
+        half = wins // 2
+        tally = Tally(wins_a=wins, wins_b=games - wins,
+                      by_seat={"a": [half, games // 2 - half, 0], "b": [wins - half, games - games // 2 - (wins - half), 0]})
         said, interval = decide(tally.score, games, plan)
         return matchup.Verdict(system.name, "points", (force_a.name, force_b.name), (0.0, 0.0), tally, plan, said,
                                interval, 0, True)
