@@ -31,9 +31,16 @@ from generator.demo import DEMO_POINTS, demo_settings
 from generator.dice.rng import Rng
 from generator.play.engine import play
 from generator.play.policies import policy_for
-from generator.scenarios.generate import _systems_with_recipes, generate
+from generator.scenarios.generate import Settings, _systems_with_recipes, generate
 
 GREEDY_VS_RANDOM = 20  # battles per scenario, seats alternating
+
+
+def _same_members(loaded) -> bool:
+    """Whether side B fields exactly side A's combatants (a mirror match, exactly even with seats
+    alternating), as opposed to a force the search changed."""
+    members = lambda force: sorted(repr(c) for c in loaded.system.combatants(force))  # noqa: E731
+    return members(loaded.rosters["a"]) == members(loaded.rosters["b"])
 
 
 def _score(counts: dict) -> float | None:
@@ -41,13 +48,14 @@ def _score(counts: dict) -> float | None:
     return (counts["wins_a"] + 0.5 * counts["draws"]) / games if games else None
 
 
-def measure(name: str, seed: int, battles: int, demo: bool, jobs: int | None, runner) -> dict:
+def measure(name: str, seed: int, battles: int, demo: bool, jobs: int | None, runner,
+            archetype_battles: int | None = None) -> dict:
     t0 = time.perf_counter()
+    changes = {} if archetype_battles is None else {"archetype_battles": archetype_battles}
     if demo:
-        settings = demo_settings(name)
-        made = generate(name, seed, points=DEMO_POINTS.get(name), settings=settings, jobs=jobs)
+        made = generate(name, seed, points=DEMO_POINTS.get(name), settings=demo_settings(name, **changes), jobs=jobs)
     else:
-        made = generate(name, seed, jobs=jobs)
+        made = generate(name, seed, settings=Settings(**changes), jobs=jobs)
     generated_s = time.perf_counter() - t0
     loaded = made.loaded
     options = loaded.system.scenario_options(loaded)
@@ -70,6 +78,7 @@ def measure(name: str, seed: int, battles: int, demo: bool, jobs: int | None, ru
     scn = loaded.scenario
     return {
         "system": name, "seed": seed, "demo": demo, "title": scn.title,
+        "force_b": "mirror" if _same_members(loaded) else "changed",
         "generated_balanced": bool(made.balanced), "generated_games": made.verdict.to_json()["games"],
         "generated_rate": made.verdict.to_json()["win_rate_a"],
         "recheck_rate": v["win_rate_a"], "recheck_ci95": v["ci95"], "recheck_balanced": bool(recheck.balanced),
@@ -107,6 +116,9 @@ def main() -> None:
     parser.add_argument("--systems", default=",".join(_systems_with_recipes()))
     parser.add_argument("--demo", action="store_true", help="the demo's lighter search and budgets")
     parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--archetype-battles", type=int, default=None,
+                        help="battles per archetype pair while generating (default: the settings'; 0 skips them, "
+                             "which changes no scenario: they are played after it is settled)")
     parser.add_argument("--out", type=Path, help="append each scenario's figures to this JSON-lines file")
     parser.add_argument("--summary", type=Path, help="print the table of a JSON-lines file and stop")
     args = parser.parse_args()
@@ -124,7 +136,7 @@ def main() -> None:
             for name in args.systems.split(","):
                 if (name, seed) in done:
                     continue
-                row = measure(name, seed, args.battles, args.demo, args.jobs, runner)
+                row = measure(name, seed, args.battles, args.demo, args.jobs, runner, args.archetype_battles)
                 rows.append(row)
                 print(f"  {name} seed {seed}: generated {'balanced' if row['generated_balanced'] else 'NOT balanced'}; "
                       f"re-check {row['recheck_rate']:.1%} [{row['recheck_ci95'][0]:.1%}, {row['recheck_ci95'][1]:.1%}] "
