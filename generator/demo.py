@@ -96,8 +96,8 @@ DEMO_ARCHETYPE_BATTLES = {"gorechosen": 40, "bladestorm": 40}
 #: The demo's forces per side (smaller than a full game, so the demo stays near a minute).
 DEMO_POINTS = {"warcry": 600, "bladeborn": 400, "sagaborn": 250}
 #: The systems, longest demo first (measured CPU time: Warcry ~37 s, SagaBorn ~25 s, Bladeborn
-#: ~20 s, Bladestorm ~12 s, Gorechosen ~8 s), so that workers taking the next system as they
-#: finish one end close together.
+#: ~20 s, Bladestorm ~12 s, Gorechosen ~8 s): the searches all start at once, and the longest
+#: one's battles are queued first.
 DEMO_ORDER = ("warcry", "sagaborn", "bladeborn", "bladestorm", "gorechosen")
 
 
@@ -111,21 +111,27 @@ def demo_settings(name: str, **changes):
                        **DEMO_OVERRIDES.get(name, {}), **changes})
 
 
-def one_scenario(out: Path, seed: int, name: str, log: Callable[[str], None], jobs: int = 1) -> tuple[list[Path], str]:
+def one_scenario(out: Path, seed: int, name: str, log: Callable[[str], None], jobs: int = 1,
+                 runner=None, writing=None) -> tuple[list[Path], str]:
     """The demo's scenario for one system, its files and its booklet's PNG previews in
     ``out/<name>/``: returns the files written and the summary line. Its battles are played in
-    ``jobs`` processes (the scenario is the same whatever ``jobs``)."""
+    ``jobs`` processes, or by ``runner`` when given (a pool shared with other systems); the
+    scenario is the same either way. ``writing``, when given, is a lock held while the files are
+    rendered (the PDF and PNG libraries are not safe to use from two threads at once)."""
+    from contextlib import nullcontext
+
     from generator.dice.rng import Rng
     from generator.layout.pdf import pdf_to_pngs
     from generator.scenarios.generate import generate, write_scenario
 
     log(f"{name}: building a balanced scenario")
     made = generate(name, Rng(seed).spawn(name).integers(0, 2**31 - 1), points=DEMO_POINTS.get(name),
-                    settings=demo_settings(name), jobs=jobs, progress=lambda text: log(f"{name}: {text}"))
-    files = write_scenario(made, out / name)
-    booklet = out / name / "booklet.pdf"
-    for i, png in enumerate(pdf_to_pngs(booklet.read_bytes(), 60)[:3], start=1):
-        files.append(_write_bytes(out / name / f"booklet-p{i}.png", png))
+                    settings=demo_settings(name), jobs=jobs, runner=runner, progress=lambda text: log(f"{name}: {text}"))
+    with writing or nullcontext():
+        files = write_scenario(made, out / name)
+        booklet = out / name / "booklet.pdf"
+        for i, png in enumerate(pdf_to_pngs(booklet.read_bytes(), 60)[:3], start=1):
+            files.append(_write_bytes(out / name / f"booklet-p{i}.png", png))
     v = made.verdict.to_json()
     low, high = v["ci95"]
     line = (f"{name}: {made.scenario.title}: {'balanced' if made.balanced else 'NOT balanced'}, A scores "
@@ -134,20 +140,16 @@ def one_scenario(out: Path, seed: int, name: str, log: Callable[[str], None], jo
     return files, line
 
 
-def _one_scenario_queued(out: Path, seed: int, name: str, jobs: int, queue) -> tuple[list[Path], str]:
-    """:func:`one_scenario` in a worker process, its progress sent to the parent through ``queue``."""
-    return one_scenario(out, seed, name, queue.put, jobs)
-
-
 def scenarios(out: Path, seed: int, log: Callable[[str], None], systems: list[str] | None = None,
               jobs: int | None = None) -> list[Path]:
     """The main job: one balanced scenario per system with its booklet (and PNG previews of the
     booklet's first pages), each in ``out/<system>/``, and a summary of their balance figures.
 
-    With more than one job, ``jobs`` systems are built side by side, each playing its battles in
-    ``jobs`` processes: one search alone leaves cores idle between its short screens, two side
-    by side fill them, and the last system left still has every core. Each system's scenario
-    depends on the seed alone, so the files are the same whatever ``jobs``."""
+    With more than one job every system's search runs at once, each in a thread of this
+    process, and all their battles go to one pool of ``jobs`` processes: one search alone leaves
+    the cores idle between its short screens, and systems built one after another (or a few
+    at a time) leave a core idle at the end. Each system's scenario depends on the seed alone,
+    so the files are the same whatever ``jobs``."""
     from generator.balance.runner import check_jobs
     from generator.scenarios.generate import _systems_with_recipes
 
@@ -168,39 +170,46 @@ def scenarios(out: Path, seed: int, log: Callable[[str], None], systems: list[st
 
 
 def _side_by_side(out: Path, seed: int, names: list[str], jobs: int, log) -> dict:
-    """:func:`one_scenario` for ``jobs`` systems at a time (each with ``jobs`` processes),
-    longest first, passing their progress lines on to ``log`` as they come."""
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-    from queue import Empty
+    """:func:`one_scenario` for every system at once, in threads sharing one pool of ``jobs``
+    processes (longest search first, so its battles are queued first), passing their progress
+    lines on to ``log`` from this thread as they come."""
+    import threading
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+    from queue import Empty, Queue
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    from generator.balance.runner import LocalRunner
+
     order = sorted(names, key=lambda n: DEMO_ORDER.index(n) if n in DEMO_ORDER else len(DEMO_ORDER))
-    with context.Manager() as manager:
-        queue = manager.Queue()
+    lines: Queue = Queue()
+    writing = threading.Lock()
 
-        def drain() -> None:
-            while True:
-                try:
-                    log(queue.get_nowait())
-                except Empty:
-                    return
+    def drain() -> None:
+        while True:
+            try:
+                log(lines.get_nowait())
+            except Empty:
+                return
 
-        with ProcessPoolExecutor(max_workers=min(jobs, len(names)), mp_context=context) as pool:
-            futures = {pool.submit(_one_scenario_queued, out, seed, name, jobs, queue): name for name in order}
+    runner = LocalRunner(jobs)
+    try:
+        runner.start()  # the worker processes exist before any thread does
+        with ThreadPoolExecutor(max_workers=len(order)) as threads:
+            futures = {threads.submit(one_scenario, out, seed, name, lines.put, 1, runner, writing): name
+                       for name in order}
             pending = set(futures)
             try:
                 while pending:
                     done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                     drain()
                     for future in done:
-                        future.result()  # a worker's error is raised here, the rest cancelled below
+                        future.result()  # a search's error is raised here
             finally:
                 for future in pending:
                     future.cancel()
             drain()
             return {futures[f]: f.result() for f in futures}
+    finally:
+        runner.close()
 
 
 def _write_bytes(path: Path, data: bytes) -> Path:

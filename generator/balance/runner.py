@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import time
 import uuid
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -199,6 +200,16 @@ class LocalRunner(Runner):
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
         return self._pool
+
+    def start(self) -> None:
+        """Start every worker process now. Forking a process whose other threads hold locks can
+        leave the child stuck, so a caller that will share this runner between threads starts
+        it before starting them."""
+        if self.workers == 1:
+            return
+        pool = self._executor()
+        for future in [pool.submit(time.sleep, 0.05) for _ in range(self.workers)]:
+            future.result()
 
     def run_chunks(self, tasks: Sequence[Task], progress: Progress | None = None):
         total = sum(stop - start for _, start, stop in tasks)

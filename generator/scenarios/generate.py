@@ -148,11 +148,14 @@ def generate(
     scheduler: Any = None,
     progress: Callable[[str], None] | None = None,
     pick: str = "random",
+    runner: Any = None,
 ) -> Generated:
     """One scenario for ``system_name`` (see the module docstring).
 
     ``base`` is a LoadedScenario whose ``keep`` parts are reused; ``given`` fixes forces by side
-    (``{"a": roster}``, from ``--from``).
+    (``{"a": roster}``, from ``--from``). ``runner`` plays the battles on a pool the caller owns
+    (and closes), shared with other searches; by default one is made from ``jobs`` and
+    ``scheduler``. The scenario is the same whoever plays its battles.
     """
     from generator.balance.forces import force_cost, random_force
     from generator.balance.matchup import play_verdict
@@ -218,7 +221,8 @@ def generate(
     # 2. side A: a force whose mirror match is lively (a battle that ends in draws is a dull one)
     plan = Plan(max_battles=settings.battles, look_every=settings.look_every)
     notes: list[str] = []
-    runner = make_runner(jobs, scheduler)
+    own_runner = runner is None
+    runner = runner or make_runner(jobs, scheduler)
     budgets = {s: max(budget, round(force_cost(system, given[s]), 1)) if s in given else budget for s in ("a", "b")}
     try:
         force_a, options = None, None
@@ -330,7 +334,8 @@ def generate(
                 members=counts["a"] if not asymmetric else None,
                 shape_note="the sides differ in shape: one Champion against Challengers" if asymmetric else None)
     finally:
-        runner.close()
+        if own_runner:
+            runner.close()
     if picked is None and pick != "random":
         picked = {"mode": pick} if pick == "veto" or "rules" in keep else None
     scenario = _validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, balance, picked))
