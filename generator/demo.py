@@ -63,10 +63,11 @@ DEMO_SETTINGS = dict(battles=1200, look_every=1200, swaps=1, screen_battles=120,
 #: The verdict's looks per system: ``(battles per look, looks)``. One look at 1,200 battles
 #: has a 95% interval of +-2.8 points, so even an exactly even match-up is called "balanced"
 #: only when A's score lands within 2.2 points of 50% (87% of the time); Bladeborn and Warcry
-#: can afford no more in the demo's minute, and their search falls back to the mirror match
-#: when a swapped force misses (every one of their first 22 measured scenarios came out
-#: balanced). SagaBorn's one look at 1,000 did so only 77% of the time (5 of its first 9
-#: scenarios), so it gets a second look, taken only when the first cannot tell: each look's
+#: can afford no more in the demo's minute (a second look costs Warcry 25 s of CPU), and their
+#: search falls back to the mirror match when a swapped force misses (37 of their 40 measured
+#: scenarios came out balanced, docs/scenarios.md). SagaBorn's one look at 1,000 did so only
+#: 77% of the time (5 of its first 9 scenarios), so it gets a second look, taken only when the
+#: first cannot tell (18 of 20 balanced): each look's
 #: interval is then a 97.5% one (the verdict stays right 95% of the time) and an even match-up
 #: is called balanced about 96% of the time, for about a third more battles on average.
 #: Gorechosen's and Bladestorm's battles are quick: one look at 2,000 (+-2.2 points).
@@ -78,8 +79,8 @@ DEMO_LOOKS = {"gorechosen": (2000, 1), "bladestorm": (2000, 1), "bladeborn": (12
 #:   (see ``Settings.swap_margin``); otherwise a second verdict on the mirror match, a few
 #:   seconds here (of the first 17 Bladestorm scenarios made without it, 3 balanced when made
 #:   were not on a fresh check). Where battles are slow the second verdict would cost half the
-#:   demo's minute, so any balanced verdict stands (Bladeborn and Warcry came out balanced on
-#:   all 22 fresh checks).
+#:   demo's minute, so any balanced verdict stands (of the Bladeborn and Warcry scenarios
+#:   balanced when made, 33 of 37 stayed balanced on a fresh check; 4 swapped forces did not).
 #: - Gorechosen's Kingslayer and 2v2 sides differ in shape, so there is no mirror to grow from:
 #:   the search screens random forces instead, and four of them in 120 battles each found an
 #:   even one for only 13 of 17 seeds (a 120-battle screen is +-9 points). Eight in 200 each, with
