@@ -339,6 +339,11 @@ def generate(
     if picked is None and pick != "random":
         picked = {"mode": pick} if pick == "veto" or "rules" in keep else None
     scenario = _validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, balance, picked))
+    drawn = verdict.tally.draws / verdict.games if verdict.games else 0.0
+    if drawn > settings.max_draws:
+        # the screen that looked for a lively force plays ~150 battles and can miss this by chance
+        notes.append(f"dull: {drawn:.0%} of the verdict's battles were draws (a lively battle has under "
+                     f"{settings.max_draws:.0%}); a bigger --points or another --seed gives fewer")
     if not verdict.balanced:
         notes.append(f"not balanced: the closest forces found score {verdict.to_json()['win_rate_a']:.1%} for A "
                      f"(95% interval {verdict.ci95[0]:.1%} to {verdict.ci95[1]:.1%})")

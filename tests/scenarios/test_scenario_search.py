@@ -81,3 +81,21 @@ def test_an_unbalanced_swap_still_falls_back_to_the_mirror(monkeypatch):
     played = _scripted(monkeypatch, swap_rate=0.58, mirror_rate=0.5)
     made = generate("bladestorm", 3, settings=QUICK, jobs=1)
     assert played == ["swap", "mirror"] and made.balanced and made.loaded.rosters["b"].name != SWAPPED
+
+
+def test_a_verdict_with_many_draws_is_called_dull_in_the_notes(monkeypatch):
+    """The mirror screen that looks for a lively force is short; the verdict's own draw share is
+    the better figure, and a scenario that ends in draws too often says so."""
+    _scripted(monkeypatch, swap_rate=0.5, mirror_rate=0.5)
+    real = matchup.play_verdict
+
+    def drawish(*args, **kw):
+        v = real(*args, **kw)
+        t = v.tally
+        t.draws, t.wins_a, t.wins_b = 300, t.wins_a - 150, t.wins_b - 150
+        t.by_seat = {"a": [t.wins_a // 2, t.wins_b // 2, 150], "b": [t.wins_a - t.wins_a // 2, t.wins_b - t.wins_b // 2, 150]}
+        return v
+
+    monkeypatch.setattr(matchup, "play_verdict", drawish)
+    made = generate("bladestorm", 3, settings=QUICK, jobs=1)
+    assert any(note.startswith("dull: 15% of the verdict's battles were draws") for note in made.notes)
