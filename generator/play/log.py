@@ -98,6 +98,10 @@ def describe_event(event: Event, names: dict[str, str]) -> str:
     if action == "control":
         holder = event.get("side")
         return f"Objective {event['cell']} " + (f"is now held by {holder.upper()}" if holder else "is no longer held")
+    if action == "points":  # a scenario's points scored on the way (a chest opened, a shrine held)
+        total = event.get("total", {})
+        return (f"{event['side'].upper()} scores {event['vp']}: {event.get('why', event.get('kind', ''))} "
+                f"(scenario points A {total.get('a', '?')}, B {total.get('b', '?')})")
     if action == "score":
         vp = event["vp"]
         return f"End of round {event.get('round')}: A scores {vp['a']}, B scores {vp['b']} (total A {event.get('total', {}).get('a', '?')}, B {event.get('total', {}).get('b', '?')})"

@@ -47,6 +47,9 @@ SideName = Literal["a", "b"]
 EDGES = ("north", "south", "east", "west")
 
 #: How far a system's battles may run, in rounds (SagaBorn: the book's 12-round cut-off).
+#: Tie rules per system where its engine plays only some (SagaBorn's cut-off count is level:
+#: a draw, or the count goes to the side the scenario names by its role).
+PLAYED_TIES = {"sagaborn": ("draw", "defender", "attacker")}
 MAX_ROUNDS = {"bladeborn": 8, "warcry": 8, "gorechosen": 30, "bladestorm": 30, "sagaborn": 12}
 
 
@@ -474,11 +477,18 @@ def check(scn: Scenario, board, located_where, decks: dict | None = None) -> tup
             problems.append((loc + ("kind",), f"{rule.kind!r} scores objectives, but the scenario has none"))
         if rule.kind == "hold_relic" and not any(o.kind == "relic" for o in scn.objectives):
             problems.append((loc + ("kind",), "'hold_relic' scores relics, but no objective is a relic"))
+        if rule.kind == "hold_centre" and scn.system == "sagaborn" and not any(o.kind == "objective"
+                                                                                for o in scn.objectives):
+            problems.append((loc + ("kind",), "'hold_centre' scores the shrine, but no objective is one "
+                                              "(kind: objective)"))
         if rule.kind == "open_chest" and not any(o.kind == "chest" for o in scn.objectives):
             problems.append((loc + ("kind",), "'open_chest' scores chests, but no objective is a chest"))
     if scn.victory.tie in ("attacker", "defender") and scn.victory.tie not in (scn.deployment.a.role, scn.deployment.b.role):
         problems.append((("victory", "tie"), f"{scn.victory.tie!r} needs a side with role: {scn.victory.tie} "
                                              "in the deployment"))
+    if scn.system in PLAYED_TIES and scn.victory.tie not in PLAYED_TIES[scn.system]:
+        problems.append((("victory", "tie"), f"{scn.victory.tie!r} is not a tie rule the {scn.system} engine plays; "
+                                             f"choose one of {', '.join(PLAYED_TIES[scn.system])}"))
     limit = MAX_ROUNDS[scn.system]
     if scn.victory.rounds is not None and scn.victory.rounds > limit:
         problems.append((("victory", "rounds"), f"{scn.victory.rounds} is above the {scn.system} limit of {limit} rounds"))

@@ -35,21 +35,25 @@ def _k(name, summary, systems=SYSTEMS, required=None, optional=None) -> Kind:
 
 
 HEX_OBJECTIVE_SYSTEMS = ("bladeborn", "warcry", "sagaborn", "bladestorm")
+#: The systems whose engines score control of objective markers round by round (SagaBorn's
+#: engine scores one shrine, ``hold_centre``, and plays no twist: its scenarios change the
+#: battle through their objectives and scoring).
+MARKER_SYSTEMS = ("bladeborn", "warcry", "bladestorm")
 
 #: How victory points are scored. ``points`` is always allowed; ``when`` is ``end_of_round``
 #: (default), ``end_of_battle`` or ``immediately``; ``from_round`` delays scoring.
 SCORING: dict[str, Kind] = {k.name: k for k in (
-    _k("per_objective", "each objective a player controls scores points", HEX_OBJECTIVE_SYSTEMS),
+    _k("per_objective", "each objective a player controls scores points", MARKER_SYSTEMS),
     _k("hold_centre", "the objective nearest the centre of the board scores points for whoever controls it",
        HEX_OBJECTIVE_SYSTEMS),
-    _k("most_objectives", "the player controlling more objectives than the other scores points", HEX_OBJECTIVE_SYSTEMS),
+    _k("most_objectives", "the player controlling more objectives than the other scores points", MARKER_SYSTEMS),
     _k("take_down", "each enemy fighter taken down scores points", ("bladeborn", "warcry", "sagaborn", "bladestorm")),
     _k("first_blood", "the first player to take down an enemy fighter scores points",
-       ("bladeborn", "warcry", "sagaborn", "bladestorm")),
+       ("bladeborn", "warcry", "bladestorm")),
     _k("slay_leader", "taking down the enemy's leader (its first fighter) scores points",
-       ("bladeborn", "warcry", "sagaborn", "bladestorm")),
+       ("bladeborn", "warcry", "bladestorm")),
     _k("enemy_territory", "each fighter standing in the enemy's starting area scores points",
-       ("bladeborn", "warcry", "sagaborn")),
+       ("bladeborn", "warcry")),
     _k("hold_relic", "each relic a fighter holds scores points", ("sagaborn", "warcry")),
     _k("open_chest", "a fighter who opens a chest scores points once", ("sagaborn",)),
     _k("surviving_points", "the points cost of every surviving fighter is scored", ("sagaborn", "bladestorm")),
@@ -74,35 +78,33 @@ EFFECTS: dict[str, Kind] = {k.name: k for k in (
     _k("crit_damage_bonus", "critical hits deal more damage", ("bladeborn", "warcry"), {"amount": "int"}),
     _k("hit_damage_bonus", "ordinary hits deal more damage", ("bladeborn", "warcry", "bladestorm"), {"amount": "int"},
        {"range": "text"}),
-    _k("attacks_modifier", "weapons roll more or fewer attack dice", ("bladeborn", "warcry", "sagaborn"),
+    _k("attacks_modifier", "weapons roll more or fewer attack dice", ("bladeborn", "warcry"),
        {"amount": "int"}, {"range": "text"}),
-    _k("move_modifier", "every fighter's Move changes", SYSTEMS[:2] + ("sagaborn", "bladestorm"), {"amount": "int"}),
+    _k("move_modifier", "every fighter's Move changes", SYSTEMS[:2] + ("bladestorm",), {"amount": "int"}),
     _k("toughness_modifier", "every fighter's Toughness changes", ("bladeborn", "warcry"), {"amount": "int"}),
-    _k("defense_modifier", "every combatant's Defense changes", ("sagaborn", "bladestorm"), {"amount": "int"}),
-    _k("sight_limit", "fighters farther apart than the range cannot see each other", HEX_OBJECTIVE_SYSTEMS,
+    _k("defense_modifier", "every combatant's Defense changes", ("bladestorm",), {"amount": "int"}),
+    _k("sight_limit", "fighters farther apart than the range cannot see each other", MARKER_SYSTEMS,
        {"range": "int"}),
-    _k("range_limit", "no attack reaches farther than the range", ("bladeborn", "warcry", "sagaborn", "bladestorm"),
+    _k("range_limit", "no attack reaches farther than the range", ("bladeborn", "warcry", "bladestorm"),
        {"range": "int"}),
     _k("ability_dice", "players roll a different number of ability dice", ("bladeborn", "warcry"), {"dice": "int"}),
-    _k("extra_blocked", "more hexes are blocked for this battle", HEX_OBJECTIVE_SYSTEMS, {"cells": "cells"}),
-    _k("extra_water", "more hexes are water for this battle", ("sagaborn",), {"cells": "cells"}),
+    _k("extra_blocked", "more hexes are blocked for this battle", MARKER_SYSTEMS, {"cells": "cells"}),
     _k("push_each_round", "at the start of each round after the first, each player pushes enemy fighters",
        ("bladeborn", "warcry"), {"count": "int"}),
     _k("damage_each_round", "at the end of each round, fighters in the open or on objectives take damage",
-       ("bladeborn", "warcry", "sagaborn"), {"amount": "int"}, {"where": "text"}),
-    _k("heal_each_round", "at the end of each round, every fighter heals", ("bladeborn", "warcry", "sagaborn"),
+       ("bladeborn", "warcry"), {"amount": "int"}, {"where": "text"}),
+    _k("heal_each_round", "at the end of each round, every fighter heals", ("bladeborn", "warcry"),
        {"amount": "int"}),
     _k("reserves_from_round", "reserve fighters arrive from a later or earlier round", ("bladeborn", "warcry"),
        {"round": "int"}),
-    _k("rounds_modifier", "the battle lasts more or fewer rounds", ("bladeborn", "warcry", "sagaborn"),
+    _k("rounds_modifier", "the battle lasts more or fewer rounds", ("bladeborn", "warcry"),
        {"amount": "int"}),
-    _k("objective_bonus", "from a given round on, each objective scores more", HEX_OBJECTIVE_SYSTEMS,
+    _k("objective_bonus", "from a given round on, each objective scores more", MARKER_SYSTEMS,
        {"amount": "int", "round": "int"}),
-    _k("take_down_bonus", "every fighter taken down scores its enemy points", ("bladeborn", "warcry", "sagaborn"),
+    _k("take_down_bonus", "every fighter taken down scores its enemy points", ("bladeborn", "warcry"),
        {"points": "int"}, {"per_round": "int"}),
-    _k("initiative_to", "one side always has the initiative (or the first turn)", SYSTEMS, {"side": "side"}),
-    _k("initiative_bonus", "one side adds to its initiative roll", ("sagaborn",), {"side": "side", "amount": "int"}),
-    _k("no_effect", "nothing changes: a quiet day", SYSTEMS),
+    _k("initiative_to", "one side always has the initiative (or the first turn)", SYSTEMS[:4], {"side": "side"}),
+    _k("no_effect", "nothing changes: a quiet day", SYSTEMS[:4]),
     # Gorechosen arena variants (the book's optional rules and variants, as variant cards)
     _k("kingslayer", "one Champion stands alone against Challengers, with extra cards and double turns",
        ("gorechosen",), {"extra_cards": "int"}, {"challengers": "int"}),
@@ -154,7 +156,8 @@ def check_kind(table: dict[str, Kind], what: str, system: str, kind: str) -> str
     if kind not in allowed:
         where = table.get(kind)
         extra = f" (it is a {', '.join(where.systems)} {what})" if where else ""
-        return f"{kind!r} is not a {what} the {system} engine can execute{extra}; choose one of {', '.join(allowed)}"
+        choose = f"choose one of {', '.join(allowed)}" if allowed else f"{system} scenarios take no {what}, leave it out"
+        return f"{kind!r} is not a {what} the {system} engine can execute{extra}; {choose}"
     return None
 
 

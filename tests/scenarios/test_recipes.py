@@ -79,3 +79,25 @@ def test_keep_names_only_the_parts_of_a_scenario():
     assert parse_keep("map,forces") == ("map", "forces")
     with pytest.raises(SkirmishError, match="'weather' is not a part of a scenario"):
         parse_keep("map,weather")
+
+
+def test_every_sagaborn_card_the_generator_draws_scores_what_it_says_in_battle():
+    """Chests opened, units taken down and the shrine held show up as points in the battle; the
+    Sealed Door (a door needs walls the generated maps lack) is never drawn."""
+    kinds = {"Vault of the Old Kings": "open_chest", "Grave Robbers": "open_chest", "Hold the Shrine": "hold_centre"}
+    seen: dict[str, set] = {}
+    for seed in range(40):
+        system, loaded, (a, b) = _scenario("sagaborn", seed)
+        card = loaded.scenario.victory.card
+        assert card != "Behind the Sealed Door"
+        if card in seen:
+            continue
+        greedy = policy_for(system, "greedy")
+        result = play(system.game, system.make_battle(a, b, system.scenario_options(loaded)),
+                      {"a": greedy, "b": greedy}, Rng(seed))
+        seen[card] = {e["kind"] for e in result.events if e["action"] == "points"}
+    assert set(seen) == {"The Lost Reliquary", "Twin Relics", "Vault of the Old Kings", "Grave Robbers",
+                         "Hold the Shrine"}
+    for card, kind in kinds.items():
+        assert kind in seen[card], card
+    assert not seen["Twin Relics"] and not seen["The Lost Reliquary"]  # the book's count alone

@@ -21,6 +21,13 @@ The flow of a battle, as the book gives it:
 5. The battle ends when a side has no units left, or after round 12: surviving points (squad
    cost scaled by its surviving units) plus 20 per relic held decide.
 
+A scenario may add points of its own (``make_battle``'s ``scoring``, from our scenario cards):
+a chest opened scores its opener's team points at once (such chests hold no relic), a unit
+taken down scores its enemy points, and at the end of each round the team with more units on
+or next to the shrine scores points; these are added to the cut-off count. A scenario may also
+give one side (the attacker) the first activation of round 1, and the cut-off's tie to the
+other (the defender).
+
 Where the book is silent we chose (also in docs/play-sagaborn.md):
 
 * Deployment: squads are placed in file order on their side's zone cells, nearest the zone's
@@ -156,7 +163,11 @@ class SagaState:
         self.fighters: dict[str, Fighter] = {}
         self.squads: dict[str, list[SquadState]] = {"a": [], "b": []}
         self.relics: dict[str, dict] = {}  # name -> {"pos": pos|None, "holder": uid|None, "used": bool}
-        self.chests: dict[tuple, str] = {}  # pos -> relic name inside (closed chests)
+        self.chests: dict[tuple, str | None] = {}  # pos -> relic name inside (closed chests), None: empty
+        self.bonus = {s: 0 for s in SIDES}  # the scenario's own points (chests, take-downs, shrine)
+        self.scoring: dict[str, int] = dict(battle.rules.get("scoring", {}))
+        shrine = battle.rules.get("shrine")
+        self.shrine = None if shrine is None else self.board.parse(shrine)
         self.phase = "setup"
         self.turn = "a"
         self.first = "a"
@@ -209,6 +220,9 @@ class SagaState:
         for n, label in enumerate(self.battle.rules.get("relics", ())):
             self.relics[f"relic {n + 1}"] = {"pos": board.parse(label), "holder": None, "used": False}
         for n, label in enumerate(self.battle.rules.get("chests", ())):
+            if "open_chest" in self.scoring:  # the chest's worth is the points its opener scores
+                self.chests[board.parse(label)] = None
+                continue
             name = f"chest relic {n + 1}"
             self.relics[name] = {"pos": None, "holder": None, "used": False}
             self.chests[board.parse(label)] = name
@@ -565,6 +579,13 @@ class SagaState:
         self.initiative_winner = ini.winner
         self.phase = "initiative"
         self.turn = ini.winner
+        first = self.battle.rules.get("first")
+        if self.round == 1 and first is not None:
+            # the scenario gives this side the first activation: no keep-or-pass choice
+            self.initiative_winner = self.first = first
+            events.append({"round": self.round, "side": first, "action": "initiative", "first": first,
+                           "why": "the scenario gives it the first activation", "passed": False})
+            events += self._start_battlecalls()
         return events
 
     def _start_battlecalls(self) -> list[Event]:
@@ -633,9 +654,13 @@ class SagaState:
                 self.phase = "choose"
                 return []
         # round over
-        if m.battle_over_by_cutoff(self.round):
-            return self._cutoff()
-        return self._new_round(self._rng)
+        events: list[Event] = []
+        if "hold_centre" in self.scoring and self.shrine_holder() is not None:
+            events.append(self._score(self.shrine_holder(), "hold_centre",
+                                      f"holds the shrine at {self.board.label(self.shrine)}"))
+        if self.round >= self.battle.rules.get("rounds", m.ROUND_LIMIT):
+            return events + self._cutoff()
+        return events + self._new_round(self._rng)
 
     def _activate(self, index: int) -> list[Event]:
         sq = self.squads[self.turn][index]
@@ -731,8 +756,11 @@ class SagaState:
                 events.append({**base, "action": "open", "cell": label, "what": "door"})
             else:
                 name = self.chests.pop(pos)
-                self.relics[name]["pos"] = pos
+                if name is not None:
+                    self.relics[name]["pos"] = pos
                 events.append({**base, "action": "open", "cell": label, "what": "chest", "relic": name})
+                if "open_chest" in self.scoring:
+                    events.append(self._score(f.side, "open_chest", f"opened the chest at {label}"))
         elif kind == "pick_up":
             name = self.relic_on(f.pos)
             relic = m.Relic(name, f.pos)
@@ -909,7 +937,22 @@ class SagaState:
         f.relics = []
         del self._occ[f.pos]
         self._changed(f.side)
+        if "take_down" in self.scoring:
+            events.append(self._score(other(f.side), "take_down", f"took down {f.uid}"))
         return events
+
+    def _score(self, side: str, kind: str, why: str) -> Event:
+        """The scenario's points for ``kind`` to ``side``, as an event."""
+        self.bonus[side] += self.scoring[kind]
+        return {"round": self.round, "side": side, "action": "points", "kind": kind, "why": why,
+                "vp": self.scoring[kind], "total": {s: self.bonus[s] for s in SIDES}}
+
+    def shrine_holder(self) -> str | None:
+        """The side with more living units on or next to the shrine, if either has more."""
+        if self.shrine is None:
+            return None
+        near = {s: sum(1 for f in self.living(s) if self.board.distance(f.pos, self.shrine) <= 1) for s in SIDES}
+        return "a" if near["a"] > near["b"] else "b" if near["b"] > near["a"] else None
 
     def _strike_step(self, action, rng: Rng) -> list[Event]:
         s = self.strikes[-1]
@@ -992,21 +1035,26 @@ class SagaState:
         return [{"round": self.round, "action": "end", "why": self.ended.reason, "winner": self.ended.winner}]
 
     def scores(self) -> dict[str, Fraction]:
-        """Each side's cut-off score: surviving points plus 20 per relic held."""
+        """Each side's cut-off score: surviving points plus 20 per relic held, plus the
+        scenario's own points (chests, take-downs, the shrine)."""
         out = {}
         for side in SIDES:
             survivors = [m.Survivors(sq.card, sum(1 for u in sq.units if self.fighters[u].alive))
                          for sq in self.squads[side]]
             held = sum(len(f.relics) for f in self.living(side))
-            out[side] = m.cutoff_score(survivors, held)
+            out[side] = m.cutoff_score(survivors, held) + self.bonus[side]
         return out
 
     def _cutoff(self) -> list[Event]:
         score = self.scores()
         winner = m.cutoff_winner(score)
+        if winner is None and self.battle.rules.get("tie_to"):
+            winner = self.battle.rules["tie_to"]  # the scenario hands a level count to one side
         held = {s: sum(len(f.relics) for f in self.living(s)) for s in SIDES}
+        level = f" (the scenario gives a level count to side {winner.upper()})" if score["a"] == score["b"] and winner else ""
         self.ended = Outcome(winner, {s: int(score[s]) for s in SIDES}, self.round,
-                             f"the {m.ROUND_LIMIT}-round cut-off: points {float(score['a']):g} to {float(score['b']):g}")
+                             f"the {self.round}-round cut-off: points {float(score['a']):g} to "
+                             f"{float(score['b']):g}{level}")
         self.phase = "over"
         return [{"round": self.round, "action": "score", "vp": {s: float(score[s]) for s in SIDES},
                  "total": {s: float(score[s]) for s in SIDES}, "relics": held},
@@ -1121,6 +1169,9 @@ def default_map():
 
 
 _default_map = default_map
+#: The scenario scorings added to the book's cut-off count (points per chest opened, per enemy
+#: unit taken down, per round holding the shrine).
+SCENARIO_SCORING = ("open_chest", "take_down", "hold_centre")
 _DEFAULT: dict = {}
 
 
@@ -1128,8 +1179,12 @@ def make_battle(force_a: Team, force_b: Team, options: dict | None = None) -> Ba
     """Seat two teams on a SagaBorn map: side A in the map's first zone, side B in its second.
 
     ``options``: ``map`` (a BoardMap; default the relic vault), ``points`` (the battle's point
-    limit, 400 unless the players agree more). SagaBorn has no battle cards, twists or variants;
-    naming one is an error. Errors name the file (or map/team name) and the field.
+    limit, 400 unless the players agree more). A scenario adds ``scoring`` (points per kind:
+    ``open_chest``, ``take_down``, ``hold_centre``; chests then hold no relic), ``shrine`` (the
+    cell held for ``hold_centre``), ``first`` (the seat with round 1's first activation) and
+    ``tie_to`` (the seat a level cut-off count goes to) and ``rounds`` (an earlier cut-off than
+    the book's 12). SagaBorn has no battle cards, twists or variants; naming one is an error.
+    Errors name the file (or map/team name) and the field.
     """
     options = dict(options or {})
     board_map = options.get("map") or _default_map()
@@ -1164,6 +1219,21 @@ def make_battle(force_a: Team, force_b: Team, options: dict | None = None) -> Ba
         "relics": list(board_map.relics),
         "points": limit,
     }
+    scoring = dict(options.get("scoring") or {})
+    unknown = sorted(set(scoring) - set(SCENARIO_SCORING))
+    if unknown:
+        raise SkirmishError(f"{where}: victory.scoring: {unknown[0]!r} is not a SagaBorn scoring the engine plays; "
+                            f"choose from {', '.join(SCENARIO_SCORING)}")
+    if "hold_centre" in scoring and not options.get("shrine"):
+        raise SkirmishError(f"{where}: objectives: hold_centre scoring needs a shrine cell")
+    for key in ("first", "tie_to"):
+        if options.get(key) not in (None, "a", "b"):
+            raise SkirmishError(f"{where}: {key}: {options[key]!r} is not a side; choose a or b")
+    rounds = int(options.get("rounds") or m.ROUND_LIMIT)
+    if not 1 <= rounds <= m.ROUND_LIMIT:
+        raise SkirmishError(f"{where}: victory.rounds: {rounds} is outside 1-{m.ROUND_LIMIT} (the book's cut-off)")
+    rules.update(scoring=scoring, shrine=options.get("shrine"), first=options.get("first"),
+                 tie_to=options.get("tie_to"), rounds=rounds)
     rules["map"] = board_map
     return Battle(system="sagaborn", forces={"a": force_a, "b": force_b}, board=board, rules=rules,
                   names={"a": force_a.name, "b": force_b.name})

@@ -5,7 +5,8 @@ where, with how many dice, what a move reaches) it asks the state, which asks th
 
 * Moves: each reachable hex is scored by the best attack it opens (likeliest take-down first,
   then expected damage, both exact), a relic to pick up, a chest or door to open, minus the walk
-  still left to the nearest enemy or prize; a relic holder keeps away from enemies instead.
+  still left to the nearest enemy or prize (a shrine the scenario scores counts as one while
+  the enemy holds it or nobody does); a relic holder keeps away from enemies instead.
 * Standard actions: the attack with the likeliest take-down, then the highest expected damage;
   a relic underfoot is picked up unless a kill is likelier than not; chests and doors are opened
   when nothing can be hit.
@@ -29,6 +30,7 @@ from generator.systems.sagaborn.mechanics import attack_damage
 KILL_WEIGHT = 6.0
 RELIC_VALUE = 8.0
 CHEST_VALUE = 3.0
+SHRINE_VALUE = 3.0
 APPROACH = 0.15
 
 
@@ -108,6 +110,9 @@ class GreedyPolicy:
         near_enemy = state.enemy_adjacent_cells(f.side)
         openers = {n for c in list(state.chests) + doors for n in board.neighbours(c)} | set(state.chests)
         goals = [e.pos for e in enemies] + prizes + [n for d in doors for n in board.open_neighbours(d)]
+        shrine = _shrine_to_take(state, f)
+        if shrine:
+            goals += sorted(shrine)
         field = _walk_field(board, goals)
         ranged = f.stats.range > 1
         level = state.levels.__getitem__
@@ -142,6 +147,8 @@ class GreedyPolicy:
                 score += RELIC_VALUE
             if dest in openers:
                 score += CHEST_VALUE
+            if dest in shrine:
+                score += SHRINE_VALUE
             score -= APPROACH * field.get(dest, 0)
             if ranged and dest in near_enemy:
                 score -= 1.0 * sum(1 for row in rows if row[dest] == 1)
@@ -214,6 +221,16 @@ class GreedyPolicy:
         if "riposte" in names:
             return ("riposte",)
         return ("done",)
+
+
+def _shrine_to_take(state, f) -> set:
+    """The open hexes on and next to a shrine the scenario scores, while ``f``'s side does not
+    hold it (one more unit there would count), else nothing."""
+    shrine = getattr(state, "shrine", None)
+    if shrine is None or state.shrine_holder() == f.side:
+        return set()
+    board = state.board
+    return set(board.open_neighbours(shrine)) | (set() if board.blocked(shrine) else {shrine})
 
 
 def _pick_best(scored, rng):
