@@ -47,6 +47,10 @@ class Settings:
     max_draws: float = 0.10      # ... at most this share of draws
     max_side_lean: float = 0.10  # ... and neither side of the table scoring more than 60% in it
     layout_tries: int = 3        # map, deployment and cards drawn afresh while the table leans
+    # Judge a table on its first ``early_look`` mirror battles when one side already scores 75%
+    # there (``generator.balance.tune.EarlyLook``; 0: always play the whole screen). A leaning
+    # table usually leans hard: the demo's Warcry tables that failed leaned 23-48 points.
+    early_look: int = 0
     archetype_battles: int = 200  # battles per archetype pair (horde vs elite, ranged vs melee); 0: not measured
     candidates: int = 8          # random forces screened when the sides differ in shape (Kingslayer)
     # A swapped force is kept only if its verdict also puts A's score within this of 50%, else
@@ -55,6 +59,10 @@ class Settings:
     # a force that truly scores 52% then fails a fresh 2,000-battle check one time in four,
     # while the mirror (exactly 50% with seats alternating) fails it about one time in a hundred.
     swap_margin: float | None = 0.015
+    # With a margin, a swapped force's verdict can stop at its first look: a score the first
+    # look puts more than the margin from 50% is not kept however the later looks go, and the
+    # mirror's verdict follows. True: the swapped force gets one look (``look_every`` battles).
+    swap_one_look: bool = False
 
 
 @dataclass
@@ -161,7 +169,7 @@ def generate(
     from generator.balance.matchup import play_verdict
     from generator.balance.runner import make_runner
     from generator.balance.sequential import Plan
-    from generator.balance.tune import even_force, near_mirror, playable, seat_lean
+    from generator.balance.tune import EarlyLook, even_force, near_mirror, playable, seat_lean
     from generator.systems import get_system
 
     system = get_system(system_name)
@@ -251,7 +259,8 @@ def generate(
                 break
             say("looking for a lively force on a fair table")
             lean, draws = seat_lean(system, candidate, candidate_options, rng.spawn(f"lively {attempt}"),
-                                    settings.screen_battles, runner)
+                                    settings.screen_battles, runner,
+                                    EarlyLook(settings.early_look) if settings.early_look else None)
             # how far this try misses (0: lively, and neither side of the table favoured)
             miss = max(0.0, draws - settings.max_draws) + max(0.0, abs(lean) - settings.max_side_lean)
             tried.append((miss, attempt, candidate, candidate_options, dict(parts), draws, lean, layout))
@@ -304,7 +313,11 @@ def generate(
             played = []
             for k, force_b in enumerate(tries):
                 say("the verdict")
-                verdict = play_verdict(system, force_a, force_b, options, rng.spawn(f"verdict {k}"), plan, runner)
+                swapped = k + 1 < len(tries)
+                one_look = swapped and settings.swap_margin is not None and settings.swap_one_look
+                verdict = play_verdict(system, force_a, force_b, options, rng.spawn(f"verdict {k}"),
+                                       Plan(max_battles=plan.look_every, look_every=plan.look_every) if one_look
+                                       else plan, runner)
                 played.append((force_b, verdict))
                 gap = abs(verdict.tally.win_rate_a - 0.5)
                 close = settings.swap_margin is None or k + 1 == len(tries) or gap <= settings.swap_margin

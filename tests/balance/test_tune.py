@@ -31,3 +31,46 @@ def test_the_same_seed_finds_the_same_force_on_any_number_of_processes():
     with LocalRunner(2) as runner:
         two = even_force(toy.SYSTEM, GIVEN, 90, {}, Rng(5), runner, **kwargs)
     assert one.force == two.force and one.to_json() == two.to_json()
+
+
+class _SeatAFavoured(toy.ToyGame):
+    """The toy game on a table that favours whoever sets up as player A: its units hit harder."""
+
+    def new_state(self, battle, rng):
+        state, events = super().new_state(battle, rng)
+        state.units["a"] = [[attack + 2, health] for attack, health in state.units["a"]]
+        return state, events
+
+
+class _Counting(LocalRunner):
+    def __init__(self):
+        super().__init__(1)
+        self.played = 0
+
+    def run_chunks(self, tasks, progress=None):
+        for task, part in super().run_chunks(tasks, progress):
+            self.played += len(part)
+            yield task, part
+
+
+def test_a_table_that_hands_one_side_the_first_battles_is_judged_on_those_alone():
+    import dataclasses
+
+    from generator.balance.tune import EarlyLook, seat_lean
+
+    lopsided = dataclasses.replace(toy.SYSTEM, game=_SeatAFavoured())
+    runner = _Counting()
+    lean, draws = seat_lean(lopsided, GIVEN, {}, Rng(4), 120, runner, EarlyLook(40, 0.25))
+    assert runner.played == 40 and lean >= 0.25
+    # ... and the whole screen would have said the same
+    assert seat_lean(lopsided, GIVEN, {}, Rng(4), 120)[0] > 0.25
+
+
+def test_a_fair_table_plays_its_whole_screen_and_reads_as_if_played_at_once():
+    from generator.balance.tune import EarlyLook, seat_lean
+
+    runner = _Counting()
+    early = seat_lean(toy.SYSTEM, GIVEN, {}, Rng(4), 120, runner, EarlyLook(40, 0.25))
+    assert runner.played == 120
+    assert early == seat_lean(toy.SYSTEM, GIVEN, {}, Rng(4), 120)
+    assert abs(early[0]) < 0.15

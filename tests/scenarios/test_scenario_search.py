@@ -20,9 +20,17 @@ QUICK = Settings(battles=2000, look_every=2000, swaps=1, screen_battles=8, round
 SWAPPED = "The Swapped Band"
 
 
-def _scripted(monkeypatch, swap_rate: float, mirror_rate: float) -> list[str]:
+class _Played(list):
+    """Which forces had a verdict, in order, and each verdict's budget of battles."""
+
+    def __init__(self):
+        super().__init__()
+        self.battles: list[int] = []
+
+
+def _scripted(monkeypatch, swap_rate: float, mirror_rate: float) -> _Played:
     """Side B grown to [mirror, swap]; each verdict scores as scripted for the force it is given."""
-    played: list[str] = []
+    played = _Played()
 
     def grown(system, force_a, points, options, rng, **kw):
         mirror = force_a.model_copy(update={"name": kw.get("name", "Mirror")})
@@ -35,6 +43,7 @@ def _scripted(monkeypatch, swap_rate: float, mirror_rate: float) -> list[str]:
         rate = swap_rate if force_b.name == SWAPPED else mirror_rate
         played.append("swap" if force_b.name == SWAPPED else "mirror")
         games = plan.max_battles
+        played.battles.append(games)
         wins = round(rate * games)
         half = wins // 2
         tally = Tally(wins_a=wins, wins_b=games - wins,
@@ -99,3 +108,16 @@ def test_a_verdict_with_many_draws_is_called_dull_in_the_notes(monkeypatch):
     monkeypatch.setattr(matchup, "play_verdict", drawish)
     made = generate("bladestorm", 3, settings=QUICK, jobs=1)
     assert any(note.startswith("dull: 15% of the verdict's battles were draws") for note in made.notes)
+
+
+def test_with_one_look_a_swap_is_judged_on_its_first_look_and_the_mirror_gets_the_whole_plan(monkeypatch):
+    """The demo's search: with the margin, a second look at a swapped force could keep it only
+    if it came back within 1.5 points; it is dropped at the first look instead."""
+    two_looks = Settings(**{**QUICK.__dict__, "battles": 2000, "look_every": 1000, "swap_one_look": True})
+    played = _scripted(monkeypatch, swap_rate=0.535, mirror_rate=0.5)
+    made = generate("bladestorm", 3, settings=two_looks, jobs=1)
+    assert played == ["swap", "mirror"] and played.battles == [1000, 2000]
+    assert made.loaded.rosters["b"].name != SWAPPED
+    played = _scripted(monkeypatch, swap_rate=0.51, mirror_rate=0.5)
+    made = generate("bladestorm", 3, settings=two_looks, jobs=1)
+    assert played == ["swap"] and played.battles == [1000] and made.loaded.rosters["b"].name == SWAPPED
