@@ -53,9 +53,10 @@ def board(**kw):
     return board_from_dict(data)
 
 
-def start(side_a, side_b, places, rng=None, **map_kw):
-    """A state after initiative (A keeps the first activation), fighters moved to ``places``."""
-    battle = make_battle(side_a, side_b, {"map": board(**map_kw)})
+def start(side_a, side_b, places, rng=None, options=None, **map_kw):
+    """A state after initiative (A keeps the first activation), fighters moved to ``places``
+    (``options``: the battle's other options, e.g. a scenario's scoring)."""
+    battle = make_battle(side_a, side_b, {"map": board(**map_kw), **(options or {})})
     rng = rng or ScriptedRng([8, 8, 8, 1, 1, 1])  # A rolls three crits, B three shields: A wins
     state, _ = SagaGame().new_state(battle, rng)
     for uid, label in places.items():

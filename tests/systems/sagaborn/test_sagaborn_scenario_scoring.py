@@ -8,21 +8,13 @@ from generator.play.log import battle_text
 from generator.systems import get_system
 from generator.systems.sagaborn.game import SagaGame, make_battle
 from generator.systems.sagaborn.policy import GreedyPolicy
-from tests.systems.sagaborn.test_sagaborn_game import ScriptedRng, board, put, squad, team
+from tests.systems.sagaborn.test_sagaborn_game import ScriptedRng, board, put, squad, start, team
 
 SYSTEM = get_system("sagaborn")
 
 
-def staged(side_a, side_b, places, rng=None, map_kw=None, **options):
-    """A state after initiative (A keeps the first activation), fighters moved to ``places``."""
-    battle = make_battle(side_a, side_b, {"map": board(**(map_kw or {})), **options})
-    rng = rng or ScriptedRng([8, 8, 8, 1, 1, 1])  # A rolls three crits, B three shields: A wins
-    state, _ = SagaGame().new_state(battle, rng)
-    for uid, label in places.items():
-        put(state, uid, label)
-    if state.phase == "initiative":
-        state.apply(("initiative", "keep"), rng)
-    return state
+def staged(side_a, side_b, places, map_kw=None, **options):
+    return start(side_a, side_b, places, options=options, **(map_kw or {}))
 
 
 def test_opening_a_chest_scores_ten_for_the_opener_at_once_and_holds_no_relic():
