@@ -92,8 +92,10 @@ def _legend_items(board, styles) -> list[tuple[str, str, str]]:
     if board.elevation:
         for lvl in sorted(set(v for v in board.elevation.values() if v > 0)):
             items.append(("elevation", _level_fill(styles, lvl), f"Level {lvl}"))
-    if board.objectives:
-        items.append(("objective", t["objective"]["fill"], t["objective"]["label"]))
+    kinds = _marker_kinds(board)
+    for kind in ("objective", "relic", "chest", "door"):
+        if kind in kinds.values():
+            items.append((kind, t[kind]["fill"], t[kind]["label"]))
     for i, (player, zone) in enumerate(board.zones.items()):
         colour = styles["players"][i % len(styles["players"])]["fill"]
         if zone.start:
@@ -103,6 +105,35 @@ def _legend_items(board, styles) -> list[tuple[str, str, str]]:
     if board.walls:
         items.append(("wall", t["blocked"]["fill"], "Wall"))
     return items
+
+
+def _marker_kinds(board) -> dict[str, str]:
+    """The numbered markers in number order, each with what it is: the map's objectives first,
+    then SagaBorn relics, chests and doors not among them (a relic vault's doors are part of
+    the battle, so the printed map shows them)."""
+    lists = {"relic": list(getattr(board, "relics", ())), "chest": list(getattr(board, "chests", ())),
+             "door": list(getattr(board, "doors", ()))}
+    kinds = {cell: next((kind for kind, cells in lists.items() if cell in cells), "objective")
+             for cell in board.objectives}
+    for kind, cells in lists.items():
+        for cell in cells:
+            kinds.setdefault(cell, kind)
+    return kinds
+
+
+def _marker(cv, kind: str, x: float, y: float, r: float, fill: str, width: float) -> None:
+    """One marker centred on (x, y), ``r`` its half-size: a circle (objective), a diamond (relic),
+    a square (chest) or a bar (door)."""
+    stroke = "#5a4300"
+    if kind == "relic":
+        cv.polygon([(x, y - 1.2 * r), (x + 1.2 * r, y), (x, y + 1.2 * r), (x - 1.2 * r, y)], fill=fill, stroke=stroke,
+                   width=width)
+    elif kind == "chest":
+        cv.rect(x - r, y - 0.8 * r, 2 * r, 1.6 * r, fill=fill, stroke=stroke, width=width)
+    elif kind == "door":
+        cv.rect(x - 1.3 * r, y - 0.55 * r, 2.6 * r, 1.1 * r, fill=fill, stroke=stroke, width=width)
+    else:
+        cv.circle(x, y, r, fill=fill, stroke=stroke, width=width)
 
 
 def _level_fill(styles, level: int) -> str:
@@ -214,13 +245,16 @@ def draw_map(cv, geo: MapGeometry, ox: float, oy: float, styles, scale: float = 
             x, y = P(geo.centres[c])
             cv.text(x + 0.3 * s, y + 0.06 * s, f"L{lvl}", small, "bold", "#5a4a20", "middle")
     # objectives
-    for n, text in enumerate(board.objectives, 1):
+    kinds = _marker_kinds(board)
+    for n, text in enumerate(kinds, 1):
         c = _cell(text)
         if c not in shown:
             continue
         x, y = P(geo.centres[c])
-        cv.circle(x, y, 0.22 * s, fill=t["objective"]["fill"], stroke="#5a4300", width=0.5 * scale)
-        cv.text(x, y + 0.08 * s, str(n), 0.22 * s * PT_PER_MM, "bold", "#3a2c00", "middle")
+        kind = kinds[text]
+        _marker(cv, kind, x, y, 0.22 * s, t[kind]["fill"], 0.5 * scale)
+        ink = "#ffffff" if kind == "door" else "#3a2c00"
+        cv.text(x, y + 0.08 * s, str(n), 0.22 * s * PT_PER_MM, "bold", ink, "middle")
     # coordinates
     if coordinates:
         for c, (cx, cy) in geo.centres.items():
@@ -276,8 +310,8 @@ def _legend(cv, items, x: float, y: float, max_w: float) -> float:
         if cx + w > x + max_w and cx > x:
             cx, cy = x, cy + row_h
         alpha = 0.45 if kind == "start" else 0.22 if kind == "reserve" else 1.0
-        if kind == "objective":
-            cv.circle(cx + 2.5, cy + 2.5, 2.2, fill=fill, stroke="#5a4300", width=0.3)
+        if kind in ("objective", "relic", "chest", "door"):
+            _marker(cv, kind, cx + 2.5, cy + 2.5, 2.0, fill, 0.3)
         else:
             cv.rect(cx, cy, 5.0, 5.0, fill=fill, alpha=alpha)
             cv.rect(cx, cy, 5.0, 5.0, stroke="#6b6b6b", width=0.2)

@@ -561,6 +561,8 @@ def scenario_board(scn: Scenario, board):
         zones[side_label(scn, side)] = Zone(start=start, reserve=list(setup.reserve))
     data = board.model_dump()
     data.update(objectives=[o.cell for o in scn.objectives], zones={k: v.model_dump() for k, v in zones.items()})
+    for kind, key in (("relic", "relics"), ("chest", "chests"), ("door", "doors")):  # drawn by their kind
+        data[key] = list(dict.fromkeys(list(data.get(key, [])) + [o.cell for o in scn.objectives if o.kind == kind]))
     if scn.twist is not None:  # a twist that changes the ground changes the printed map too
         extra = scn.twist.effect.params().get("cells") or []
         key = {"extra_blocked": "blocked", "extra_water": "water"}.get(scn.twist.effect.kind)

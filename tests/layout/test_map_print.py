@@ -221,3 +221,19 @@ def test_header_text_never_runs_into_the_50mm_ruler(page, size):
         assert header
         for op in header:
             assert op.x + text_width_mm(op.text, op.size_pt, op.role) <= ruler_left - 2.0, op.text
+
+
+def test_a_dungeon_map_prints_its_relic_chest_and_door_numbered_after_the_objectives(tmp_path):
+    """A SagaBorn relic vault's doors, chests and relics are part of the battle: the printed map
+    numbers them after the objectives, each in its own shape, and the legend names them."""
+    board = hex_board(relics=["3,0"], chests=["0,3"], doors=["4,1"])
+    (path,) = render_map(board, tmp_path / "m.svg", hex_size_mm=25.0)
+    root = ET.fromstring(path.read_text())
+    texts = [el.text for el in root.iter("{http://www.w3.org/2000/svg}text")]
+    for label in ("Objective", "Relic", "Chest", "Door"):
+        assert label in texts
+    assert {"1", "2", "3", "4"} <= set(texts)
+    plain = hex_board()
+    (path,) = render_map(plain, tmp_path / "p.svg", hex_size_mm=25.0)
+    texts = [el.text for el in ET.fromstring(path.read_text()).iter("{http://www.w3.org/2000/svg}text")]
+    assert "Objective" in texts and "Relic" not in texts and "2" not in texts
