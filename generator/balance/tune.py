@@ -7,7 +7,7 @@ Warcry score by 5 points), so :func:`even_force` tunes by simulation:
    against the given force (seats alternating), all in one parallel batch.
 2. **Swap**: take the candidate whose score is nearest 50% and try ``variants`` copies of it with
    one combatant replaced by a fresh random one (the total staying within ``tolerance`` under
-   the budget); keep a copy when it screens nearer 50%. Repeat for ``rounds`` rounds or until
+   the budget, as near the old total as the tries find); keep a copy when it screens nearer 50%. Repeat for ``rounds`` rounds or until
    a screen lands within 2 points of 50%.
 3. **Confirm** the best few with the full sequential verdict of ``skirmish balance`` (the same
    plan, the same honesty); the first one judged *balanced* is the answer. If none is, the
@@ -67,14 +67,27 @@ def _screen(system, against, candidates: list[Candidate], options, seeds: Rng, b
 NO_SWAPS = "no swaps for this system (its builder makes whole forces, not members)"
 
 
+#: Fresh combatants tried for one swap; the one that keeps the force's cost nearest is used,
+#: the first within ``SWAP_CLOSE`` of it at once.
+SWAP_TRIES = 24
+SWAP_CLOSE = 0.005
+
+
 def _swapped(system, base: Candidate, points: float, tolerance: float, rng: Rng, name: str,
              options: dict | None = None) -> Candidate | str:
-    """``base`` with one combatant replaced by a fresh random one, or why there is none."""
+    """``base`` with one combatant replaced by a fresh random one, or why there is none.
+
+    Of ``SWAP_TRIES`` random replacements that keep the total within the budget, the one whose
+    force costs nearest ``base`` is used: taking the first that fits left swapped forces 3-4.5%
+    cheaper than the force they came from on average (a fresh combatant must fit in what the
+    old one leaves), and a cheaper force is a weaker one (a 1.2% price gap can move a Warcry
+    score by 5 points), so most swaps screened at 39-46% and were dropped."""
     team = members(system, base.force)
     all_members = list(system.combatants(base.force))
     if not team or system.build_random is None:
         return NO_SWAPS
-    for attempt in range(24):
+    best: Candidate | None = None
+    for attempt in range(SWAP_TRIES):
         stream = rng.spawn(f"try-{attempt}")
         fresh = system.build_random(stream, count=1)[0].combatant
         slot = stream.integers(0, len(all_members) - 1)
@@ -84,14 +97,14 @@ def _swapped(system, base: Candidate, points: float, tolerance: float, rng: Rng,
         trial[slot] = fresh
         try:
             force = with_members(system, base.force, trial, name)
-        except SkirmishError:
-            continue
-        except ValueError:
+        except (SkirmishError, ValueError):
             continue
         cost = force_cost(system, force, options)
-        if points * (1 - tolerance) <= cost <= points:
-            return Candidate(force, cost, origin=f"{base.origin}, swap {attempt}")
-    return "no swap kept the total within the budget"
+        if points * (1 - tolerance) <= cost <= points and (best is None or abs(cost - base.cost) < abs(best.cost - base.cost)):
+            best = Candidate(force, cost, origin=f"{base.origin}, swap {attempt}")
+            if abs(cost - base.cost) <= SWAP_CLOSE * base.cost:
+                break  # as near as prices tell apart
+    return best if best is not None else "no swap kept the total within the budget"
 
 
 def _swap_round(system, against, base: Candidate, points: float, tolerance: float, options: dict, rng: Rng,

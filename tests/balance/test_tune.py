@@ -74,3 +74,16 @@ def test_a_fair_table_plays_its_whole_screen_and_reads_as_if_played_at_once():
     assert runner.played == 120
     assert early == seat_lean(toy.SYSTEM, GIVEN, {}, Rng(4), 120)
     assert abs(early[0]) < 0.15
+
+
+def test_a_swap_keeps_the_force_as_dear_as_the_one_it_came_from():
+    """A fresh combatant that merely fits the budget tends to be cheaper than the one it
+    replaces, and a cheaper force is a weaker one: the swap used is the one nearest in cost."""
+    from generator.balance.tune import Candidate, _swapped
+
+    base = Candidate(GIVEN, force_cost(toy.SYSTEM, GIVEN))  # 85 points
+    costs = []
+    for seed in range(20):
+        swapped = _swapped(toy.SYSTEM, base, 90, 0.3, Rng(seed), "Swapped")  # anything from 63 to 90 fits
+        costs.append(swapped.cost)
+    assert costs == [85] * 20
