@@ -121,3 +121,47 @@ def test_with_one_look_a_swap_is_judged_on_its_first_look_and_the_mirror_gets_th
     played = _scripted(monkeypatch, swap_rate=0.51, mirror_rate=0.5)
     made = generate("bladestorm", 3, settings=two_looks, jobs=1)
     assert played == ["swap"] and played.battles == [1000] and made.loaded.rosters["b"].name == SWAPPED
+
+
+def _scripted_searches(monkeypatch, rates: list[float]) -> _Played:
+    """Sides of different shapes: each search finds a force named 'Search k', whose verdict
+    scores ``rates[k]``."""
+    played = _Played()
+    found = iter(range(len(rates)))
+
+    def search(system, force_a, points, options, rng, **kw):
+        from generator.balance.forces import random_force
+
+        k = next(found)
+        force = random_force(system, points, rng, name=f"Search {k}", count=kw.get("count"))
+        return tune.Tuned(force, None, False, 1, [f"search {k}"])
+
+    def verdict(system, force_a, force_b, options, rng, plan: Plan, runner):
+        k = int(force_b.name.split()[-1])
+        played.append(force_b.name)
+        games = plan.max_battles
+        wins = round(rates[k] * games)
+        half = wins // 2
+        tally = Tally(wins_a=wins, wins_b=games - wins,
+                      by_seat={"a": [half, games // 2 - half, 0], "b": [wins - half, games - games // 2 - (wins - half), 0]})
+        said, interval = decide(tally.score, games, plan)
+        return matchup.Verdict(system.name, "points", (force_a.name, force_b.name), (0.0, 0.0), tally, plan, said,
+                               interval, 0, True)
+
+    monkeypatch.setattr(tune, "even_force", search)
+    monkeypatch.setattr(matchup, "play_verdict", verdict)
+    return played
+
+
+def test_a_kingslayer_force_balanced_but_off_the_margin_is_searched_for_again(monkeypatch):
+    """Gorechosen seed 5 is a Kingslayer: one champion against two challengers, no mirror."""
+    played = _scripted_searches(monkeypatch, [0.478, 0.505])
+    made = generate("gorechosen", 5, settings=QUICK, jobs=1)
+    assert played == ["Search 0", "Search 1"] and made.loaded.rosters["b"].name == "Search 1"
+    assert any("searching again" in note for note in made.notes)
+
+
+def test_when_the_second_search_is_worse_the_first_force_stands(monkeypatch):
+    played = _scripted_searches(monkeypatch, [0.478, 0.58])
+    made = generate("gorechosen", 5, settings=QUICK, jobs=1)
+    assert played == ["Search 0", "Search 1"] and made.balanced and made.loaded.rosters["b"].name == "Search 0"
