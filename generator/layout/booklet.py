@@ -161,7 +161,7 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
         objectives.append({"n": n, "label": name, "cell": obj.cell, "worth": worth})
     # victory
     vocab = {"fighter": w["fighter"], "round": w["round"], "take_down": w["take_down"], "hex": w["cell"],
-             "point": w.get("point", "victory point")}
+             "point": w.get("point", "victory point"), **({"holds_centre": w["holds_centre"]} if "holds_centre" in w else {})}
     scoring = [_x(rules.describe_scoring(r.model_dump(), vocab)) for r in scn.victory.scoring]
     if scn.victory.rounds:
         rounds = f"The battle lasts {_plural(scn.victory.rounds, w['round'], w['rounds'])}"

@@ -185,7 +185,8 @@ def describe_scoring(rule: dict, vocab: dict[str, str] | None = None) -> str:
         when = f"at the end of each {v['round']} from the {_ordinal(start)} on"
     text = {
         "per_objective": f"{when.capitalize()}, each player scores {_p(pts)} for each objective they control.",
-        "hold_centre": f"{when.capitalize()}, the player who controls the centre objective scores {_p(pts)}.",
+        "hold_centre": f"{when.capitalize()}, {v.get('holds_centre', 'the player who controls the centre objective')} "
+                       f"scores {_p(pts)}.",
         "most_objectives": f"{when.capitalize()}, the player who controls more objectives scores {_p(pts)}.",
         "take_down": f"Each enemy {v['fighter']} {v['take_down']} scores {_p(pts)}.",
         "first_blood": f"The first player to see an enemy {v['fighter']} {v['take_down']} scores {_p(pts)}.",
