@@ -28,6 +28,18 @@ class _Played(list):
         self.battles: list[int] = []
 
 
+def _scripted_verdict(system, force_a, force_b, plan: Plan, rate: float):
+    """The verdict ``plan`` would give if A scored ``rate`` (seats split evenly, no draws)."""
+    games = plan.max_battles
+    wins = round(rate * games)
+    half = wins // 2
+    tally = Tally(wins_a=wins, wins_b=games - wins,
+                  by_seat={"a": [half, games // 2 - half, 0], "b": [wins - half, games - games // 2 - (wins - half), 0]})
+    said, interval = decide(tally.score, games, plan)
+    return matchup.Verdict(system.name, "points", (force_a.name, force_b.name), (0.0, 0.0), tally, plan, said,
+                           interval, 0, True)
+
+
 def _scripted(monkeypatch, swap_rate: float, mirror_rate: float) -> _Played:
     """Side B grown to [mirror, swap]; each verdict scores as scripted for the force it is given."""
     played = _Played()
@@ -40,17 +52,9 @@ def _scripted(monkeypatch, swap_rate: float, mirror_rate: float) -> _Played:
         return found
 
     def verdict(system, force_a, force_b, options, rng, plan: Plan, runner):
-        rate = swap_rate if force_b.name == SWAPPED else mirror_rate
         played.append("swap" if force_b.name == SWAPPED else "mirror")
-        games = plan.max_battles
-        played.battles.append(games)
-        wins = round(rate * games)
-        half = wins // 2
-        tally = Tally(wins_a=wins, wins_b=games - wins,
-                      by_seat={"a": [half, games // 2 - half, 0], "b": [wins - half, games - games // 2 - (wins - half), 0]})
-        said, interval = decide(tally.score, games, plan)
-        return matchup.Verdict(system.name, "points", (force_a.name, force_b.name), (0.0, 0.0), tally, plan, said,
-                               interval, 0, True)
+        played.battles.append(plan.max_battles)
+        return _scripted_verdict(system, force_a, force_b, plan, swap_rate if force_b.name == SWAPPED else mirror_rate)
 
     monkeypatch.setattr(tune, "near_mirror", grown)
     monkeypatch.setattr(matchup, "play_verdict", verdict)
@@ -137,16 +141,8 @@ def _scripted_searches(monkeypatch, rates: list[float]) -> _Played:
         return tune.Tuned(force, None, False, 1, [f"search {k}"])
 
     def verdict(system, force_a, force_b, options, rng, plan: Plan, runner):
-        k = int(force_b.name.split()[-1])
         played.append(force_b.name)
-        games = plan.max_battles
-        wins = round(rates[k] * games)
-        half = wins // 2
-        tally = Tally(wins_a=wins, wins_b=games - wins,
-                      by_seat={"a": [half, games // 2 - half, 0], "b": [wins - half, games - games // 2 - (wins - half), 0]})
-        said, interval = decide(tally.score, games, plan)
-        return matchup.Verdict(system.name, "points", (force_a.name, force_b.name), (0.0, 0.0), tally, plan, said,
-                               interval, 0, True)
+        return _scripted_verdict(system, force_a, force_b, plan, rates[int(force_b.name.split()[-1])])
 
     monkeypatch.setattr(tune, "even_force", search)
     monkeypatch.setattr(matchup, "play_verdict", verdict)
