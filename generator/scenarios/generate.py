@@ -136,6 +136,11 @@ FORCE_NAMES = ("The Ashen Host", "The Iron Oath", "The Grey Wolves", "The Salt C
                "The Broken Wheel")
 
 
+def _near_even(verdict, margin: float | None) -> bool:
+    """Whether a verdict puts A's score within ``margin`` of 50% (None: any score will do)."""
+    return margin is None or abs(verdict.tally.win_rate_a - 0.5) <= margin
+
+
 def _named(force, name: str):
     """``force`` with its name replaced (a generated force's builder names it after its seed)."""
     return force.model_copy(update={"name": name}) if hasattr(force, "model_copy") else force
@@ -307,8 +312,7 @@ def generate(
                 verdict = play_verdict(system, force_a, tuned.force, options,
                                        rng.spawn("verdict" if k == 0 else f"verdict {k}"), plan, runner)
                 found.append((tuned.force, verdict))
-                gap = abs(verdict.tally.win_rate_a - 0.5)
-                if verdict.balanced and (settings.swap_margin is None or gap <= settings.swap_margin):
+                if verdict.balanced and _near_even(verdict, settings.swap_margin):
                     break
                 if k + 1 < settings.shape_searches:
                     notes.append(f"the force found scored {verdict.to_json()['win_rate_a']:.1%}"
@@ -334,8 +338,7 @@ def generate(
                                        Plan(max_battles=plan.look_every, look_every=plan.look_every) if one_look
                                        else plan, runner)
                 played.append((force_b, verdict))
-                gap = abs(verdict.tally.win_rate_a - 0.5)
-                close = settings.swap_margin is None or k + 1 == len(tries) or gap <= settings.swap_margin
+                close = k + 1 == len(tries) or _near_even(verdict, settings.swap_margin)
                 if verdict.balanced and close:
                     break
                 if k + 1 < len(tries):
