@@ -40,9 +40,11 @@ def _scripted_verdict(system, force_a, force_b, plan: Plan, rate: float):
                            interval, 0, True)
 
 
-def _scripted(monkeypatch, swap_rate: float, mirror_rate: float) -> _Played:
-    """Side B grown to [mirror, swap]; each verdict scores as scripted for the force it is given."""
+def _scripted(monkeypatch, swap_rate: float | list[float], mirror_rate: float) -> _Played:
+    """Side B grown to [mirror, swap]; each verdict scores as scripted for the force it is given
+    (``swap_rate`` a list: the swap's first verdict, then its confirmation on fresh battles)."""
     played = _Played()
+    swap_rates = iter(swap_rate if isinstance(swap_rate, list) else [swap_rate] * 2)
 
     def grown(system, force_a, points, options, rng, **kw):
         mirror = force_a.model_copy(update={"name": kw.get("name", "Mirror")})
@@ -54,7 +56,7 @@ def _scripted(monkeypatch, swap_rate: float, mirror_rate: float) -> _Played:
     def verdict(system, force_a, force_b, options, rng, plan: Plan, runner):
         played.append("swap" if force_b.name == SWAPPED else "mirror")
         played.battles.append(plan.max_battles)
-        return _scripted_verdict(system, force_a, force_b, plan, swap_rate if force_b.name == SWAPPED else mirror_rate)
+        return _scripted_verdict(system, force_a, force_b, plan, next(swap_rates) if force_b.name == SWAPPED else mirror_rate)
 
     monkeypatch.setattr(tune, "near_mirror", grown)
     monkeypatch.setattr(matchup, "play_verdict", verdict)
@@ -69,9 +71,25 @@ def test_a_swap_balanced_but_two_and_a_half_points_off_even_gives_way_to_the_mir
     assert any("back to the mirror" in note for note in made.notes)
 
 
-def test_a_swap_within_a_point_and_a_half_of_even_is_kept(monkeypatch):
-    played = _scripted(monkeypatch, swap_rate=0.51, mirror_rate=0.5)
+def test_a_swap_within_a_point_and_a_half_of_even_is_kept_once_fresh_battles_confirm_it(monkeypatch):
+    played = _scripted(monkeypatch, swap_rate=[0.51, 0.495], mirror_rate=0.5)
     made = generate("bladestorm", 3, settings=QUICK, jobs=1)
+    assert played == ["swap", "swap"] and made.loaded.rosters["b"].name == SWAPPED
+    assert made.scenario.balance.win_rate_a == pytest.approx(0.495)  # the fresh verdict is the one reported
+
+
+def test_a_swap_that_looked_even_but_misses_on_fresh_battles_gives_way_to_the_mirror(monkeypatch):
+    """The first verdict chose the swap because it looked even (51%); played again with fresh
+    dice it scores 53%, outside the margin: the mirror match is played instead."""
+    played = _scripted(monkeypatch, swap_rate=[0.51, 0.53], mirror_rate=0.5)
+    made = generate("bladestorm", 3, settings=QUICK, jobs=1)
+    assert played == ["swap", "swap", "mirror"] and made.loaded.rosters["b"].name != SWAPPED
+    assert any("then 53.0% on fresh battles: back to the mirror" in note for note in made.notes)
+
+
+def test_without_confirmation_a_swap_is_kept_on_its_first_verdict(monkeypatch):
+    played = _scripted(monkeypatch, swap_rate=0.51, mirror_rate=0.5)
+    made = generate("bladestorm", 3, settings=Settings(**{**QUICK.__dict__, "swap_confirm": False}), jobs=1)
     assert played == ["swap"] and made.loaded.rosters["b"].name == SWAPPED
 
 
@@ -79,7 +97,7 @@ def test_a_swap_within_a_point_and_a_half_of_even_is_kept(monkeypatch):
 def test_a_wider_margin_or_none_keeps_any_balanced_swap(monkeypatch, margin):
     played = _scripted(monkeypatch, swap_rate=0.525, mirror_rate=0.5)
     made = generate("bladestorm", 3, settings=Settings(**{**QUICK.__dict__, "swap_margin": margin}), jobs=1)
-    assert played == ["swap"] and made.balanced and made.loaded.rosters["b"].name == SWAPPED
+    assert played == ["swap", "swap"] and made.balanced and made.loaded.rosters["b"].name == SWAPPED
 
 
 def test_when_the_mirror_misses_by_bad_luck_the_balanced_swap_stands(monkeypatch):
@@ -124,7 +142,7 @@ def test_with_one_look_a_swap_is_judged_on_its_first_look_and_the_mirror_gets_th
     assert made.loaded.rosters["b"].name != SWAPPED
     played = _scripted(monkeypatch, swap_rate=0.51, mirror_rate=0.5)
     made = generate("bladestorm", 3, settings=two_looks, jobs=1)
-    assert played == ["swap"] and played.battles == [1000] and made.loaded.rosters["b"].name == SWAPPED
+    assert played == ["swap", "swap"] and played.battles == [1000, 1000] and made.loaded.rosters["b"].name == SWAPPED
 
 
 def _scripted_searches(monkeypatch, rates: list[float]) -> _Played:
@@ -161,3 +179,18 @@ def test_when_the_second_search_is_worse_the_first_force_stands(monkeypatch):
     played = _scripted_searches(monkeypatch, [0.478, 0.58])
     made = generate("gorechosen", 5, settings=QUICK, jobs=1)
     assert played == ["Search 0", "Search 1"] and made.balanced and made.loaded.rosters["b"].name == "Search 0"
+
+
+def test_a_force_whose_screen_draws_eight_percent_is_passed_over_for_a_livelier_one(monkeypatch):
+    """The screen of a force is short, so its bar for draws (7%) sits below the scenario's (10%):
+    a force seen drawing 8% of 120 battles may well draw over 10% in the end."""
+    _scripted(monkeypatch, swap_rate=0.5, mirror_rate=0.5)
+    screened = []
+
+    def screen(system, force, options, rng, battles, runner, early=None):
+        screened.append(force)
+        return 0.0, (0.08 if len(screened) == 1 else 0.02)
+
+    monkeypatch.setattr(tune, "seat_lean", screen)
+    generate("bladestorm", 3, settings=Settings(**{**QUICK.__dict__, "lively_tries": 3}), jobs=1)
+    assert len(screened) == 2 and screened[0] != screened[1]
