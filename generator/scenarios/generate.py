@@ -189,7 +189,7 @@ def generate(
     from generator.balance.matchup import play_verdict
     from generator.balance.runner import make_runner
     from generator.balance.sequential import Plan
-    from generator.balance.tune import EarlyLook, even_force, near_mirror, playable, seat_lean
+    from generator.balance.tune import EarlyLook, playable, seat_lean
     from generator.systems import get_system
 
     system = get_system(system_name)
@@ -301,74 +301,16 @@ def generate(
                 notes.append(f"no table in {len(tried)} tries was fair to both sides: in the mirror match the "
                              f"{'first' if lean > 0 else 'second'} side scored {0.5 + abs(lean):.0%}")
         # 3. side B, tuned to be even on this very battle
+        search = _Search(system, settings, plan, runner, rng, say, notes)
         picked = None
         if "b" in given:
             force_b = given["b"]
             say("checking the given forces")
             verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner)
         elif asymmetric:
-            # no mirror to grow from (one Champion against Challengers): the broader search over
-            # random forces of side B's shape, each screened against A, the nearest confirmed
-            say("looking for an even opponent of the other shape")
-            found = []
-            for k in range(max(1, settings.shape_searches)):
-                tuned = even_force(system, force_a, budget, options, rng.spawn("force b" if k == 0 else f"force b {k}"),
-                                   runner=runner, plan=plan, candidates=settings.candidates,
-                                   screen_battles=settings.screen_battles, rounds=settings.rounds,
-                                   variants=settings.variants, confirm=1, name=names[1], count=counts["b"])
-                notes += list(tuned.log)
-                # even_force's own verdict seats the searched force as A: the scenario's is played
-                # with side A as A, so its figures read from side A's point of view like every other
-                say("the verdict")
-                verdict = play_verdict(system, force_a, tuned.force, options,
-                                       rng.spawn("verdict" if k == 0 else f"verdict {k}"), plan, runner)
-                found.append((tuned.force, verdict))
-                if verdict.balanced and _near_even(verdict, settings.swap_margin):
-                    break
-                if k + 1 < settings.shape_searches:
-                    notes.append(f"the force found scored {verdict.to_json()['win_rate_a']:.1%}"
-                                 f"{'' if verdict.balanced else ' (not balanced)'}: searching again")
-            # the first balanced one within the margin, else the balanced one nearest even, else the nearest
-            force_b, verdict = min(found, key=lambda fv: (not fv[1].balanced, abs(fv[1].tally.win_rate_a - 0.5)))
+            force_b, verdict = _side_b_of_other_shape(search, force_a, options, budget, names[1], counts["b"])
         else:
-            say("growing an even opponent from a mirror match")
-            tuned = near_mirror(system, force_a, budget, options, rng.spawn("force b"), runner=runner,
-                                swaps=settings.swaps, rounds=settings.rounds, variants=settings.variants,
-                                screen_battles=settings.screen_battles, name=names[1])
-            notes += list(tuned.log)
-            steps = list(getattr(tuned, "steps", [tuned.force]))
-            # the last force kept first; if the verdict finds it uneven, one step back (the screens
-            # are short, so swaps drift), down to the mirror that seats alternating make even
-            tries = [steps[-1]] + ([steps[0]] if len(steps) > 1 else [])
-            played = []
-            for k, force_b in enumerate(tries):
-                say("the verdict")
-                swapped = k + 1 < len(tries)
-                one_look = swapped and settings.swap_margin is not None and settings.swap_one_look
-                this_plan = Plan(max_battles=plan.look_every, look_every=plan.look_every) if one_look else plan
-                verdict = play_verdict(system, force_a, force_b, options, rng.spawn(f"verdict {k}"), this_plan, runner)
-                close = k + 1 == len(tries) or _near_even(verdict, settings.swap_margin)
-                if swapped and settings.swap_confirm and verdict.balanced and close:
-                    say("confirming the swapped force on fresh battles")
-                    first = verdict.to_json()["win_rate_a"]
-                    verdict = play_verdict(system, force_a, force_b, options, rng.spawn(f"verdict {k} confirm"),
-                                           this_plan, runner)
-                    close = _near_even(verdict, settings.swap_margin)
-                    if not (verdict.balanced and close):
-                        notes.append(f"the swapped force scored {first:.1%}, then {verdict.to_json()['win_rate_a']:.1%} "
-                                     "on fresh battles: back to the mirror")
-                        played.append((force_b, verdict))
-                        continue
-                played.append((force_b, verdict))
-                if verdict.balanced and close:
-                    break
-                if k + 1 < len(tries):
-                    notes.append(f"the swapped force scored {verdict.to_json()['win_rate_a']:.1%}"
-                                 f"{'' if verdict.balanced else ' (not balanced)'}: back to the mirror")
-            if not verdict.balanced and played[0][1].balanced:
-                # the mirror missed by bad luck where the swap had passed: the swap it is
-                force_b, verdict = played[0]
-                notes.append("the mirror's verdict missed: the swapped force kept")
+            force_b, verdict = _side_b_from_mirror(search, force_a, options, budget, names[1])
         if pick == "underdog" and "rules" not in keep:
             # the forces are settled on the first cards dealt; now the weaker side keeps its cards,
             # and the verdict is played again on what it kept
@@ -400,6 +342,104 @@ def generate(
         notes.append(f"not balanced: the closest forces found score {verdict.to_json()['win_rate_a']:.1%} for A "
                      f"(95% interval {verdict.ci95[0]:.1%} to {verdict.ci95[1]:.1%})")
     return Generated(scenario.scenario, scenario, bool(verdict.balanced), notes, verdict)
+
+
+@dataclass
+class _Search:
+    """What every step of one scenario's search for side B shares: the battles' plan and pool,
+    the seed's streams, the progress line and the notes the scenario will carry."""
+
+    system: Any
+    settings: Settings
+    plan: Any
+    runner: Any
+    rng: Rng
+    say: Callable[[str], None]
+    notes: list[str]
+
+    def verdict(self, force_a, force_b, options, stream: str, plan=None):
+        from generator.balance.matchup import play_verdict
+
+        return play_verdict(self.system, force_a, force_b, options, self.rng.spawn(stream), plan or self.plan,
+                            self.runner)
+
+
+def _side_b_of_other_shape(search: _Search, force_a, options, budget: float, name: str, count):
+    """Side B when the sides differ in shape (one Champion against Challengers): there is no mirror
+    to grow from, so random forces of B's shape are screened against A and the nearest confirmed
+    (:func:`generator.balance.tune.even_force`). A force whose verdict misses the margin is
+    searched for again, up to ``shape_searches`` times; kept: the first balanced one within the
+    margin, else the balanced one nearest even, else the nearest."""
+    from generator.balance.tune import even_force
+
+    settings = search.settings
+    search.say("looking for an even opponent of the other shape")
+    found = []
+    for k in range(max(1, settings.shape_searches)):
+        tuned = even_force(search.system, force_a, budget, options,
+                           search.rng.spawn("force b" if k == 0 else f"force b {k}"),
+                           runner=search.runner, plan=search.plan, candidates=settings.candidates,
+                           screen_battles=settings.screen_battles, rounds=settings.rounds,
+                           variants=settings.variants, confirm=1, name=name, count=count)
+        search.notes.extend(tuned.log)
+        # even_force's own verdict seats the searched force as A: the scenario's is played
+        # with side A as A, so its figures read from side A's point of view like every other
+        search.say("the verdict")
+        verdict = search.verdict(force_a, tuned.force, options, "verdict" if k == 0 else f"verdict {k}")
+        found.append((tuned.force, verdict))
+        if verdict.balanced and _near_even(verdict, settings.swap_margin):
+            break
+        if k + 1 < settings.shape_searches:
+            search.notes.append(f"the force found scored {verdict.to_json()['win_rate_a']:.1%}"
+                                f"{'' if verdict.balanced else ' (not balanced)'}: searching again")
+    return min(found, key=lambda fv: (not fv[1].balanced, abs(fv[1].tally.win_rate_a - 0.5)))
+
+
+def _side_b_from_mirror(search: _Search, force_a, options, budget: float, name: str):
+    """Side B grown from a copy of A by swaps screened on this battle
+    (:func:`generator.balance.tune.near_mirror`). The last force kept is judged first; if its
+    verdict is not balanced within the margin, or fresh battles do not confirm it, the mirror
+    match is played, which seats alternating make exactly even (the screens are short, so swaps
+    drift). Should the mirror's verdict miss by bad luck where the swap's passed, the swap stands."""
+    from generator.balance.sequential import Plan
+    from generator.balance.tune import near_mirror
+
+    settings, plan, notes = search.settings, search.plan, search.notes
+    search.say("growing an even opponent from a mirror match")
+    tuned = near_mirror(search.system, force_a, budget, options, search.rng.spawn("force b"), runner=search.runner,
+                        swaps=settings.swaps, rounds=settings.rounds, variants=settings.variants,
+                        screen_battles=settings.screen_battles, name=name)
+    notes.extend(tuned.log)
+    steps = list(getattr(tuned, "steps", [tuned.force]))
+    tries = [steps[-1]] + ([steps[0]] if len(steps) > 1 else [])
+    played = []
+    for k, force_b in enumerate(tries):
+        search.say("the verdict")
+        swapped = k + 1 < len(tries)
+        one_look = swapped and settings.swap_margin is not None and settings.swap_one_look
+        this_plan = Plan(max_battles=plan.look_every, look_every=plan.look_every) if one_look else plan
+        verdict = search.verdict(force_a, force_b, options, f"verdict {k}", this_plan)
+        close = k + 1 == len(tries) or _near_even(verdict, settings.swap_margin)
+        if swapped and settings.swap_confirm and verdict.balanced and close:
+            search.say("confirming the swapped force on fresh battles")
+            first = verdict.to_json()["win_rate_a"]
+            verdict = search.verdict(force_a, force_b, options, f"verdict {k} confirm", this_plan)
+            close = _near_even(verdict, settings.swap_margin)
+            if not (verdict.balanced and close):
+                notes.append(f"the swapped force scored {first:.1%}, then {verdict.to_json()['win_rate_a']:.1%} "
+                             "on fresh battles: back to the mirror")
+                played.append((force_b, verdict))
+                continue
+        played.append((force_b, verdict))
+        if verdict.balanced and close:
+            break
+        if swapped:
+            notes.append(f"the swapped force scored {verdict.to_json()['win_rate_a']:.1%}"
+                         f"{'' if verdict.balanced else ' (not balanced)'}: back to the mirror")
+    if not verdict.balanced and played[0][1].balanced:
+        notes.append("the mirror's verdict missed: the swapped force kept")
+        return played[0]
+    return force_b, verdict
 
 
 def _underdog_keeps(system, drafted, options_of, seed, budgets, force_a, force_b, options, rng, settings, runner, say):
