@@ -82,15 +82,13 @@ def test_keep_names_only_the_parts_of_a_scenario():
 
 
 def test_every_sagaborn_card_the_generator_draws_scores_what_it_says_in_battle():
-    """Chests opened, units taken down and the shrine held show up as points in the battle; the
-    Sealed Door (a door needs walls the generated maps lack) is never drawn."""
+    """Chests opened, units taken down and the shrine held show up as points in the battle."""
     kinds = {"Vault of the Old Kings": "open_chest", "Grave Robbers": "open_chest", "Hold the Shrine": "hold_centre"}
     seen: dict[str, set] = {}
     for seed in range(40):
         system, loaded, (a, b) = _scenario("sagaborn", seed)
         card = loaded.scenario.victory.card
-        assert card != "Behind the Sealed Door"
-        if card in seen:
+        if card in seen or card == "Behind the Sealed Door":
             continue
         greedy = policy_for(system, "greedy")
         result = play(system.game, system.make_battle(a, b, system.scenario_options(loaded)),
@@ -101,3 +99,38 @@ def test_every_sagaborn_card_the_generator_draws_scores_what_it_says_in_battle()
     for card, kind in kinds.items():
         assert kind in seen[card], card
     assert not seen["Twin Relics"] and not seen["The Lost Reliquary"]  # the book's count alone
+
+
+def _sealed_door_scenario():
+    for seed in range(60):
+        system, loaded, rosters = _scenario("sagaborn", seed)
+        if loaded.scenario.victory.card == "Behind the Sealed Door":
+            return system, loaded, rosters
+    raise AssertionError("the Sealed Door was not drawn in 60 seeds")
+
+
+def test_the_sealed_door_walls_its_relic_round_with_the_door_facing_the_attackers():
+    system, loaded, _ = _sealed_door_scenario()
+    board = loaded.board
+    grid = board.grid_obj()
+    marker = {o.kind: o.cell for o in loaded.scenario.objectives}
+    relic, door = (tuple(int(x) for x in marker[k].split(",")) for k in ("relic", "door"))
+    ring = set(grid.neighbours(relic))
+    assert door in ring and ring - {door} <= board.impassable_cells()
+    attacker = next(s for s in ("a", "b") if getattr(loaded.scenario.deployment, s).role == "attacker")
+    starts = [tuple(int(x) for x in c.split(",")) for c in getattr(loaded.scenario.deployment, attacker).start]
+    nearest = lambda cell: min(grid.distance(cell, s) for s in starts)  # noqa: E731
+    assert nearest(door) == min(nearest(c) for c in ring)
+    assert loaded.scenario.deployment.first == attacker  # the card: the attackers move first
+
+
+def test_behind_the_sealed_door_the_attackers_open_it_and_take_the_relic():
+    system, loaded, (a, b) = _sealed_door_scenario()
+    battle = system.make_battle(a, b, system.scenario_options(loaded))
+    greedy = policy_for(system, "greedy")
+    opened = taken = 0
+    for seed in range(8):
+        events = play(system.game, battle, {"a": greedy, "b": greedy}, Rng(seed)).events
+        opened += any(e["action"] == "open" and e.get("what") == "door" for e in events)
+        taken += any(e["action"] == "relic" and e.get("what") == "pick_up" for e in events)
+    assert opened >= 4 and taken >= 4
