@@ -68,3 +68,29 @@ def test_systems_built_side_by_side_write_the_same_files_as_one_after_another(tm
             assert (tmp_path / "1" / name / part).read_bytes() == (tmp_path / "2" / name / part).read_bytes(), part
     assert (tmp_path / "1" / "scenarios.txt").read_text() == (tmp_path / "2" / "scenarios.txt").read_text()
     assert sorted(logs[1]) == sorted(logs[2]) and any(line.startswith("bladestorm: ") for line in logs[2])
+
+
+@pytest.mark.parametrize("first_balanced, drawn", [(False, 2), (True, 1)])
+def test_a_scenario_the_search_could_not_even_out_is_drawn_again_once(tmp_path, monkeypatch, first_balanced, drawn):
+    """A player handed a battle the search could not even out would draw another; so does the demo."""
+    from generator.scenarios import generate as gen
+    from generator.scenarios.generate import Settings
+
+    light = Settings(battles=40, look_every=40, swaps=1, screen_battles=8, rounds=1, variants=2, lively_tries=1,
+                     candidates=2, archetype_battles=0)
+    monkeypatch.setattr(demo, "demo_settings", lambda name, **changes: light)
+    real, seeds = gen.generate, []
+
+    def scripted(name, seed, **kw):
+        made = real(name, seed, **kw)
+        seeds.append(seed)
+        made.balanced = first_balanced if len(seeds) == 1 else False
+        return made
+
+    monkeypatch.setattr(gen, "generate", scripted)
+    log: list[str] = []
+    demo.scenarios(tmp_path, seed=5, log=log.append, systems=["bladestorm"], jobs=1)
+    assert len(seeds) == drawn and len(set(seeds)) == drawn
+    assert any("drawing another scenario" in line for line in log) == (drawn == 2)
+    # the second is kept either way, and says whether it is balanced
+    assert ("NOT balanced" in (tmp_path / "scenarios.txt").read_text()) == (drawn == 2)
