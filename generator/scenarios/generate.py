@@ -367,9 +367,10 @@ class _Search:
 def _side_b_of_other_shape(search: _Search, force_a, options, budget: float, name: str, count):
     """Side B when the sides differ in shape (one Champion against Challengers): there is no mirror
     to grow from, so random forces of B's shape are screened against A and the nearest confirmed
-    (:func:`generator.balance.tune.even_force`). A force whose verdict misses the margin is
-    searched for again, up to ``shape_searches`` times; kept: the first balanced one within the
-    margin, else the balanced one nearest even, else the nearest."""
+    (:func:`generator.balance.tune.even_force`). A force whose verdict is balanced within the
+    margin is played again on fresh battles (``swap_confirm``), and that verdict is the one that
+    counts; a force that misses is searched for again, up to ``shape_searches`` times. Kept: the
+    first balanced one within the margin, else the balanced one nearest even, else the nearest."""
     from generator.balance.tune import even_force
 
     settings = search.settings
@@ -385,13 +386,19 @@ def _side_b_of_other_shape(search: _Search, force_a, options, budget: float, nam
         # even_force's own verdict seats the searched force as A: the scenario's is played
         # with side A as A, so its figures read from side A's point of view like every other
         search.say("the verdict")
-        verdict = search.verdict(force_a, tuned.force, options, "verdict" if k == 0 else f"verdict {k}")
+        stream = "verdict" if k == 0 else f"verdict {k}"
+        verdict = search.verdict(force_a, tuned.force, options, stream)
+        said = f"{verdict.to_json()['win_rate_a']:.1%}{'' if verdict.balanced else ' (not balanced)'}"
+        if settings.swap_confirm and verdict.balanced and _near_even(verdict, settings.swap_margin):
+            # the search kept this force because it looked even: fresh battles say whether it is
+            search.say("confirming the force found on fresh battles")
+            verdict = search.verdict(force_a, tuned.force, options, f"{stream} confirm")
+            said += f", then {verdict.to_json()['win_rate_a']:.1%} on fresh battles"
         found.append((tuned.force, verdict))
         if verdict.balanced and _near_even(verdict, settings.swap_margin):
             break
         if k + 1 < settings.shape_searches:
-            search.notes.append(f"the force found scored {verdict.to_json()['win_rate_a']:.1%}"
-                                f"{'' if verdict.balanced else ' (not balanced)'}: searching again")
+            search.notes.append(f"the force found scored {said}: searching again")
     return min(found, key=lambda fv: (not fv[1].balanced, abs(fv[1].tally.win_rate_a - 0.5)))
 
 

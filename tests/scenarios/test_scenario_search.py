@@ -145,9 +145,9 @@ def test_with_one_look_a_swap_is_judged_on_its_first_look_and_the_mirror_gets_th
     assert played == ["swap", "swap"] and played.battles == [1000, 1000] and made.loaded.rosters["b"].name == SWAPPED
 
 
-def _scripted_searches(monkeypatch, rates: list[float]) -> _Played:
+def _scripted_searches(monkeypatch, rates: list) -> _Played:
     """Sides of different shapes: each search finds a force named 'Search k', whose verdict
-    scores ``rates[k]``."""
+    scores ``rates[k]`` (a list: its first verdict, then its confirmation on fresh battles)."""
     played = _Played()
     found = iter(range(len(rates)))
 
@@ -158,9 +158,14 @@ def _scripted_searches(monkeypatch, rates: list[float]) -> _Played:
         force = random_force(system, points, rng, name=f"Search {k}", count=kw.get("count"))
         return tune.Tuned(force, None, False, 1, [f"search {k}"])
 
+    calls: dict[int, int] = {}
+
     def verdict(system, force_a, force_b, options, rng, plan: Plan, runner):
         played.append(force_b.name)
-        return _scripted_verdict(system, force_a, force_b, plan, rates[int(force_b.name.split()[-1])])
+        k = int(force_b.name.split()[-1])
+        rate = rates[k][calls.get(k, 0)] if isinstance(rates[k], list) else rates[k]
+        calls[k] = calls.get(k, 0) + 1
+        return _scripted_verdict(system, force_a, force_b, plan, rate)
 
     monkeypatch.setattr(tune, "even_force", search)
     monkeypatch.setattr(matchup, "play_verdict", verdict)
@@ -171,8 +176,18 @@ def test_a_kingslayer_force_balanced_but_off_the_margin_is_searched_for_again(mo
     """Gorechosen seed 5 is a Kingslayer: one champion against two challengers, no mirror."""
     played = _scripted_searches(monkeypatch, [0.478, 0.505])
     made = generate("gorechosen", 5, settings=QUICK, jobs=1)
-    assert played == ["Search 0", "Search 1"] and made.loaded.rosters["b"].name == "Search 1"
+    assert played == ["Search 0", "Search 1", "Search 1"] and made.loaded.rosters["b"].name == "Search 1"
     assert any("searching again" in note for note in made.notes)
+
+
+def test_a_kingslayer_force_that_looked_even_but_misses_on_fresh_battles_is_searched_for_again(monkeypatch):
+    """Gorechosen seed 9's Kingslayer challengers scored 51.0% in the verdict that kept them and
+    53.2% on a fresh check: a found force is now played again before it is kept."""
+    played = _scripted_searches(monkeypatch, [[0.51, 0.532], [0.495, 0.5]])
+    made = generate("gorechosen", 5, settings=QUICK, jobs=1)
+    assert played == ["Search 0", "Search 0", "Search 1", "Search 1"] and made.loaded.rosters["b"].name == "Search 1"
+    assert any("scored 51.0%, then 53.2% on fresh battles: searching again" in note for note in made.notes)
+    assert made.scenario.balance.win_rate_a == pytest.approx(0.5)
 
 
 def test_when_the_second_search_is_worse_the_first_force_stands(monkeypatch):
