@@ -235,10 +235,12 @@ class BladebornState:
         self._layout_memo: dict = {}
         self._layout_memo_at = -1
         self._control_layout: int | None = None
+        self._control_counted: tuple | None = None  # the fighters near objectives at the last count
         self._near_objectives: frozenset[Pos] | None = None
         self._weapons_now: dict = {}
         self._payers: dict = {}
         self._targets_kept: dict = {}
+        self._takedown_points: dict = {}
         self.pushers: list[str] = []
         self.pushes_left = 0
         self.centre = self._centre_objective()
@@ -285,7 +287,16 @@ class BladebornState:
         return Outcome(winner, dict(self.vp), self.rounds_played, reason)
 
     def takedown_points(self, target: FighterInPlay) -> int:
-        """Victory points the enemy would score now for taking ``target`` down."""
+        """Victory points the enemy would score now for taking ``target`` down (players ask this
+        of every enemy at every decision: kept by what it reads that changes during a battle,
+        first blood, the take-downs this round and whether the target leads its warband)."""
+        key = (self.first_blood, self.took_down_this_round, target.id[1:] == "1")
+        found = self._takedown_points.get(key)
+        if found is None:
+            found = self._takedown_points[key] = self._count_takedown_points(target)
+        return found
+
+    def _count_takedown_points(self, target: FighterInPlay) -> int:
         r = self.rules
         points = r.points_for("take_down")
         if not self.first_blood:
@@ -390,13 +401,23 @@ class BladebornState:
             self._memo_key, self._occupied = key, {f.pos for f in self.fighters.values() if f.on}
         return self._occupied
 
+    def enemies_on(self, side: str) -> tuple[FighterInPlay, ...]:
+        """``side``'s enemies on the battlefield, in roster order (worked out once per layout:
+        who is on the battlefield changes only with the layout; their wounds may change)."""
+        memo = self._layout_cache()
+        found = memo.get(("enemies-on", side))
+        if found is None:
+            found = memo[("enemies-on", side)] = tuple(
+                f for f in self.fighters.values() if f.where == "on" and f.side != side)
+        return found
+
     def enemy_positions(self, side: str) -> dict[str, Pos]:
         """Enemy fighter id -> hex for ``side`` (worked out once per layout: do not change it)."""
         cached = self._enemies.get((side, self.layout))
         if cached is None:
             if len(self._enemies) > 4:
                 self._enemies.clear()
-            cached = {f.id: f.pos for f in self.fighters.values() if f.on and f.side != side}
+            cached = {f.id: f.pos for f in self.enemies_on(side)}
             self._enemies[(side, self.layout)] = cached
         return cached
 
@@ -406,6 +427,11 @@ class BladebornState:
         if found is None:
             found = memo[("enemy-hexes", side)] = frozenset(self.enemy_positions(side).values())
         return found
+
+    def _distance(self, a: Pos, b: Pos) -> int:
+        """The board's distance, read from its kept row of distances from ``a`` (for rules that
+        ask many distances from a few hexes)."""
+        return self.board.distance_from(a)[b]
 
     def can_see(self, a: Pos, b: Pos) -> bool:
         if self.rules.sight_range is not None and self.board.distance(a, b) > self.rules.sight_range:
@@ -459,40 +485,58 @@ class BladebornState:
     def targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
         """(enemy id, weapon index) pairs this fighter may attack now (visible, in range, adjacent first).
 
-        Kept per fighter, hex, enemy hexes and the activation's weapon bonuses (a bonus may change a
-        Range), which is all they depend on; do not change the list."""
+        Only enemies within the longest Range can be targets, and leaving the others out changes
+        no weapon's answer (an enemy next to the fighter, which limits the targets to adjacent
+        ones, is always within Range; a farther one is never within a shorter Range). So the
+        answer is kept per fighter, hex, activation's weapon bonuses (a bonus may change a Range)
+        and the enemies within that Range and their hexes, which is all it depends on: an enemy
+        moving about out of reach leaves it as it was. Do not change the list."""
         act = self.activation
         bonus = tuple(act.weapon_bonus) if act is not None and act.fighter == fighter.id else None
-        memo = self._layout_cache()
-        enemies = memo.get(("enemy-key", fighter.side))
-        if enemies is None:
-            enemies = memo[("enemy-key", fighter.side)] = tuple(self.enemy_positions(fighter.side).items())
-        key = (fighter.id, fighter.pos, enemies, bonus)
-        found = self._targets_kept.get(key)
-        if found is None:
-            if len(self._targets_kept) > 1024:
-                self._targets_kept.clear()
-            found = self._targets_kept[key] = self._targets(fighter)
-        return found
-
-    def _targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
-        enemies = self.enemy_positions(fighter.side)
-        out = []
+        memo = self._layout_cache()  # asked again and again while nobody changes hex
+        found = memo.get(("targets", fighter.id, bonus))
+        if found is not None:
+            return found
+        reaches, longest = self._reaches(fighter, bonus)
         here = fighter.pos
         row = self.board.distance_from(here)
+        near = tuple((fid, pos) for fid, pos in self.enemy_positions(fighter.side).items() if row[pos] <= longest)
+        if not near:
+            found = []
+        else:
+            key = (fighter.id, here, near, bonus)
+            found = self._targets_kept.get(key)
+            if found is None:
+                if len(self._targets_kept) > 1024:
+                    self._targets_kept.clear()
+                found = self._targets_kept[key] = self._targets(here, row, reaches, dict(near))
+        memo[("targets", fighter.id, bonus)] = found
+        return found
 
+    def _targets(self, here: Pos, row: dict[Pos, int], reaches: tuple[Profile, ...],
+                 near: dict[str, Pos]) -> list[tuple[str, int]]:
         def distance(a: Pos, b: Pos) -> int:  # the board's distance, read from the row of ``here``
             return row[b] if a == here else self.board.distance(a, b)
 
-        nearest = min((row[h] for h in enemies.values()), default=None)
-        for weapon in fighter.weapons:
-            stats, _ = self.weapon_now(fighter, weapon)
-            if nearest is None or nearest > stats["max_range"]:
-                continue  # nobody within this weapon's Range
-            reach = Profile(weapon.index, weapon.min_range, stats["max_range"], 0, 0, 0, 0)
-            for target in rules.legal_targets(here, reach, enemies, self.can_see, distance):
-                out.append((target, weapon.index))
+        see = self.can_see if self.rules.sight_range is not None else self.board.visible  # the same answer
+        out = []
+        for reach in reaches:
+            for target in rules.legal_targets(here, reach, near, see, distance):
+                out.append((target, reach.index))
         return out
+
+    def _reaches(self, fighter: FighterInPlay, bonus) -> tuple[tuple[Profile, ...], int]:
+        """Each weapon's Range now (``weapon_now``, so twists and the activation's weapon bonuses
+        count) as range-only profiles for :func:`rules.legal_targets`, and the longest; kept per
+        fighter and ``bonus``, the activation's weapon bonuses (the only part of the activation
+        a Range reads)."""
+        key = ("reaches", fighter.id, bonus)
+        found = self._weapons_now.get(key)
+        if found is None:
+            reaches = tuple(Profile(w.index, w.min_range, self.weapon_now(fighter, w)[0]["max_range"], 0, 0, 0, 0)
+                            for w in fighter.weapons)
+            found = self._weapons_now[key] = (reaches, max((r.max_range for r in reaches), default=0))
+        return found
 
     def moves(self, fighter: FighterInPlay, budget: int | None = None) -> dict[Pos, tuple[int, Pos | None]]:
         """Where a move action can take this fighter: ``{hex: (steps, previous)}``, start included."""
@@ -677,9 +721,9 @@ class BladebornState:
             found = []
             if self.adjacent_enemy(fighter):
                 occupied = self.occupied()
-                enemies = set(self.enemy_positions(fighter.side).values())
+                enemies = self._enemy_hexes(fighter.side)
                 for n in self.board.open_neighbours(fighter.pos):
-                    if rules.disengage_problem(fighter.pos, n, occupied, (), enemies, self.board.distance) is None:
+                    if rules.disengage_problem(fighter.pos, n, occupied, (), enemies, self._distance) is None:
                         found.append(("disengage", n))
             else:
                 found = [("move", p) for p in self.moves(fighter) if p != fighter.pos]
@@ -848,9 +892,7 @@ class BladebornState:
         limit = self.activations["a"].limit
         while True:
             side = self.turn_side
-            if self.rules.each_fighter_once and not any(
-                    self.activations[s].can_activate(f.id) or (not self.first_turn_done[s] and self.side_fighters(s, "reserve"))
-                    for s in SIDES for f in self.fighters.values() if f.side == s):
+            if self.rules.each_fighter_once and not any(self._still_to_act(s) for s in SIDES):
                 return events + self._end_round(rng)  # every fighter has activated
             if self.turns["a"] >= limit and self.turns["b"] >= limit:
                 return events + self._end_round(rng)
@@ -870,6 +912,15 @@ class BladebornState:
             self.turns[side] += 1
             events.append(self._event("pass", side=side))
             self.turn_side = OTHER[side]
+
+    def _still_to_act(self, side: str) -> bool:
+        """Whether ``side`` still has a fighter to activate this round, or reserves to bring on
+        at the start of its first turn (Warcry's every-fighter-once rule ends the round when
+        neither side has)."""
+        acts = self.activations[side]
+        if any(acts.can_activate(f.id) for f in self.fighters.values() if f.side == side):
+            return True
+        return not self.first_turn_done[side] and bool(self.side_fighters(side, "reserve"))
 
     def _do_arrive(self, action, rng):
         _, fid, pos = action
@@ -1108,7 +1159,9 @@ class BladebornState:
 
     def _update_control(self) -> list[dict]:
         """Objective control after a turn. Nothing changes while nobody has changed hex since the
-        last update (control follows the fighters around each objective, or stays put)."""
+        last update, nor while the fighters near the objectives stand where they stood then
+        (control follows the fighters around each objective, or stays put: counting the same
+        fighters again gives the same control)."""
         if not self.control or self._control_layout == self.layout:
             return []
         self._control_layout = self.layout
@@ -1116,7 +1169,14 @@ class BladebornState:
         if near is None:
             near = self._near_objectives = _cells_near(self.board, tuple(self.control))
         # a fighter farther from every objective counts for none of them: leave it out of the count
-        positions = {s: [f.pos for f in self.side_fighters(s) if f.pos in near] for s in SIDES}
+        positions: dict[str, list[Pos]] = {s: [] for s in SIDES}
+        for f in self.fighters.values():
+            if f.where == "on" and f.pos in near:
+                positions[f.side].append(f.pos)
+        counted = (positions["a"], positions["b"])
+        if counted == self._control_counted:
+            return []
+        self._control_counted = counted
         names = {o: o for o in self.control}
         rows = {o: self.board.distance_from(o) for o in self.control}
         new = rules.update_control(names, self.control, positions, distance=lambda h, o: rows[o][h])
@@ -1212,9 +1272,9 @@ class BladebornState:
         return events
 
     def _wiped_out(self) -> bool:
-        return any(
-            not any(f.where in ("on", "reserve") for f in self.fighters.values() if f.side == s) for s in SIDES
-        )
+        """Whether a warband has nobody left on the battlefield or in reserve."""
+        left = {f.side for f in self.fighters.values() if f.where == "on" or f.where == "reserve"}
+        return len(left) < len(SIDES)
 
     def _finish_early(self, rng, next_round: bool = False) -> list[dict]:
         """One warband is gone: the rest of the battle is scored as played (nobody can contest)."""

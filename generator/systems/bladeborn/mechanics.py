@@ -181,12 +181,17 @@ def adjacent_enemies(position: Hex, enemies: Iterable[Hex], distance: Distance =
     return [e for e in enemies if distance(position, e) == 1]
 
 
+def _as_set(hexes: Iterable[Hex]) -> set[Hex] | frozenset[Hex]:
+    """``hexes`` as a set to ask membership of (a set is used as it is, not copied)."""
+    return hexes if isinstance(hexes, (set, frozenset)) else set(hexes)
+
+
 def entry_problem(hex_: Hex, occupied: Iterable[Hex] = (), blocked: Iterable[Hex] = ()) -> str | None:
     """Why a fighter cannot enter ``hex_`` (moving, disengaging or pushed), or None: never a
     blocked hex, never a hex holding another fighter."""
-    if hex_ in set(blocked):
+    if hex_ in _as_set(blocked):
         return f"{list(hex_)} is a blocked hex"
-    if hex_ in set(occupied):
+    if hex_ in _as_set(occupied):
         return f"{list(hex_)} holds another fighter"
     return None
 
@@ -227,10 +232,11 @@ def disengage_problem(
     distance: Distance = hex_distance,
 ) -> str | None:
     """Why a disengage into ``destination`` is illegal, or None: one hex, ending next to no enemy."""
-    enemies = set(enemies)
+    enemies = _as_set(enemies)
     if distance(start, destination) != 1:
         return "a disengage moves exactly one hex, into an adjacent one"
-    problem = entry_problem(destination, set(occupied) | enemies, blocked)
+    # an enemy's hex holds another fighter too (asked of both sets in turn, not of their union)
+    problem = entry_problem(destination, occupied, blocked) or entry_problem(destination, enemies)
     if problem:
         return problem
     if adjacent_enemies(destination, enemies, distance):

@@ -49,7 +49,9 @@ class BladebornGreedy:
         self._ctx_state, self._ctx_key, self._ctx = None, None, None
         self._insides: dict = {}
         self._store: dict[str, dict] = {}
-        self._foe_state, self._foe_memo = None, {}
+        self._foe_memo: dict = {}
+        self._kinds: dict = {}  # what _foe reads of rules and fighters -> a small number (see _kinds_of)
+        self._kinds_state, self._kinds_now = None, None
         self._worths_state, self._worths_round, self._worths_now = None, None, None
 
     def choose(self, state, actions, rng):
@@ -117,58 +119,94 @@ class BladebornGreedy:
         objective control and what a take-down scores now. The fighter's own hex is not in it."""
         act = state.activation
         bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
-        side = fighter.side
         return (fighter.id, fighter.damage, state.round, bonus, state.first_blood, state.took_down_this_round,
                 tuple(state.control.values()),
-                tuple((e.id, e.pos, e.damage) for e in state.fighters.values() if e.on and e.side != side))
+                tuple((e.id, e.pos, e.damage) for e in state.enemies_on(fighter.side)))
 
     def _compute_context(self, state, fighter) -> dict:
         worths = self._worths(state)
-        enemies = []
-        toughness = state.toughness_of(fighter)
-        wounds_left, wounds = fighter.wounds_left, fighter.wounds
-        stats = None
+        memo = self._foe_memo
+        rules_kind, kinds = self._kinds_of(state)
         act = state.activation
         bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
-        if self._foe_state is not state:
-            self._foe_state, self._foe_memo = state, {}
-        memo = self._foe_memo
-        moment = (fighter.id, fighter.damage, bonus, state.round, state.first_blood, state.took_down_this_round)
-        for e in state.fighters.values():
-            if not e.on or e.side == fighter.side:
-                continue
-            key = (moment, e.id, e.damage)
-            found = memo.get(key)
+        moment = (rules_kind, kinds[fighter.id], fighter.damage, bonus)
+        # an enemy's own activation may raise its Move (Rush): what it reaches then is not kept
+        keep = act is None or act.fighter == fighter.id
+        enemies, entries = [], []
+        for k, e in enumerate(state.enemies_on(fighter.side)):
+            key = (moment, kinds[e.id], e.damage)
+            found = memo.get(key) if keep else None
             if found is None:
-                if stats is None:
-                    stats = [(w, state.weapon_now(fighter, w)[0]) for w in fighter.weapons]
-                reach = state.move_of(e) + max(w.max_range for w in e.weapons)
-                danger = 0.0
-                for w in e.weapons:
-                    kill, capped = _odds(w.attacks, w.strength, toughness, w.dmg_hit, w.dmg_crit, wounds_left)
-                    danger = max(danger, kill + 0.4 * capped / wounds)
-                # as _attack_value, with the target's numbers looked up once for all our weapons
-                their_toughness, their_left = state.toughness_of(e), e.wounds_left
-                worth = worths[e.id] + state.takedown_points(e)
-                attacks = []
-                for w, st in stats:
-                    kill, capped = _odds(st["attacks"], st["strength"], their_toughness, st["dmg_hit"], st["dmg_crit"],
-                                         their_left)
-                    attacks.append((w, worth * (kill + 0.4 * capped / e.wounds)))
-                if len(memo) > 512:
-                    memo.clear()
-                found = memo[key] = (reach, danger, attacks)
-            enemies.append((e.pos,) + found)
+                found = self._foe(state, fighter, e)
+                if keep:
+                    if len(memo) > 50_000:
+                        memo.clear()
+                    memo[key] = found
+            reach, danger, chances = found
+            # as _attack_value: what taking ``e`` down is worth now (the round, first blood and
+            # the take-downs so far change it), times each weapon's chances against it
+            worth = worths[e.id] + state.takedown_points(e)
+            attacks = []
+            for w, chance in chances:
+                value = worth * chance
+                attacks.append((w, value))
+                if value > 0:
+                    entries.append((k, w.min_range, w.max_range, value))
+            enemies.append((e.pos, reach, danger, attacks))
         stakes = state.objective_stakes(fighter.side)
         goals = [o for o, holder in state.control.items() if holder != fighter.side and stakes.get(o, 0) > 0]
         territory = state.territory_hexes.get("b" if fighter.side == "a" else "a", frozenset())
-        entries = [(k, w.min_range, w.max_range, worth) for k, (_, _, _, attacks) in enumerate(enemies)
-                   for w, worth in attacks if worth > 0]
         return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id],
                 "objectives": [(o, h, stakes.get(o, 0.0)) for o, h in state.control.items()],
-                "enemy_cells": [e[0] for e in enemies], "entries": entries, "index": state.board.tables()[0],
+                "entries": entries, "index": state.board.tables()[0],
                 "values": {}, "territory": territory,
                 "territory_points": state.rules.points_for("enemy_territory")}
+
+    def _kinds_of(self, state) -> tuple[int, dict[str, int]]:
+        """Small numbers for what :meth:`_foe` reads that is fixed for a battle: the twist's changes
+        to Move, Toughness and weapons (``rules``), and each fighter's Move, Toughness, Wounds and
+        weapons. Equal numbers get the same number in every battle, so ``_foe``'s answers are kept
+        across the battles of a balance run (the same warbands meet again and again), and a
+        fighter and its copy share them. Worked out once per battle."""
+        if self._kinds_state is not state:
+            r = state.rules
+            kinds = self._kinds
+            if len(kinds) > 10_000:
+                kinds.clear()
+                self._foe_memo.clear()  # its keys use these numbers
+
+            def kind(what) -> int:
+                return kinds.setdefault(what, len(kinds))
+
+            rules_kind = kind(("rules", tuple(sorted(r.stat_changes.items())), r.attacks_change, r.attacks_range,
+                               r.hit_bonus, r.hit_bonus_range, r.crit_bonus, r.range_limit))
+            fighters = {fid: kind((f.move, f.toughness, f.wounds, f.weapons)) for fid, f in state.fighters.items()}
+            self._kinds_state, self._kinds_now = state, (rules_kind, fighters)
+        return self._kinds_now
+
+    @staticmethod
+    def _foe(state, fighter, e) -> tuple:
+        """``(reach, danger, chances)`` of enemy ``e`` for ``fighter``: how far ``e`` can strike
+        next (its Move plus its longest Range), the most of ``fighter`` one of its attacks takes
+        (chance to take it down plus 0.4 of the damage share short of that), and each of our
+        weapons' ``(weapon, chance)`` against it (the same measure, still to be multiplied by what
+        ``e`` is worth now). :meth:`_compute_context` keeps these by the battle's rules and both
+        fighters' numbers (:meth:`_kinds_of`), their damage and the activation's weapon bonuses,
+        which is all they read (the weapons are read only for their numbers)."""
+        toughness, wounds_left, wounds = state.toughness_of(fighter), fighter.wounds_left, fighter.wounds
+        reach = state.move_of(e) + max(w.max_range for w in e.weapons)
+        danger = 0.0
+        for w in e.weapons:
+            kill, capped = _odds(w.attacks, w.strength, toughness, w.dmg_hit, w.dmg_crit, wounds_left)
+            danger = max(danger, kill + 0.4 * capped / wounds)
+        their_toughness, their_left = state.toughness_of(e), e.wounds_left
+        chances = []
+        for w in fighter.weapons:
+            st = state.weapon_now(fighter, w)[0]
+            kill, capped = _odds(st["attacks"], st["strength"], their_toughness, st["dmg_hit"], st["dmg_crit"],
+                                 their_left)
+            chances.append((w, kill + 0.4 * capped / e.wounds))
+        return reach, danger, chances
 
     def _attack_now(self, state, fighter) -> float:
         """The best attack ``fighter`` could make from where it stands, over the targets the state
@@ -188,7 +226,17 @@ class BladebornGreedy:
         return best
 
     def _best_attack_from(self, state, fighter, pos, ctx=None) -> float:
+        """The best attack value from ``pos`` (kept in the context per hex: each ability action
+        that pays with a different group asks it again)."""
         ctx = ctx or self._context(state, fighter)
+        kept = ctx.setdefault("attack-from", {})
+        found = kept.get(pos)
+        if found is None:
+            found = kept[pos] = self._best_attack_from_now(state, pos, ctx)
+        return found
+
+    @staticmethod
+    def _best_attack_from_now(state, pos, ctx) -> float:
         apart = state.board.distance_from(pos)
         enemies = ctx["enemies"]
         adjacent = [e for e in enemies if apart[e[0]] == 1]
@@ -243,17 +291,21 @@ class BladebornGreedy:
 
     @staticmethod
     def _threat(ctx, parts, acting: bool) -> np.ndarray:
-        """How much of the fighter the enemies could take next at each cell (at most all of it)."""
-        dangers = [e[2] for e in ctx["enemies"]]
-        close = np.array([min(1.0, 1.8 * d) for d in dangers])[:, None]
-        away = (np.array(dangers) * (0.5 if acting else 1.0))[:, None]
-        threat = np.where(parts["adjacent"], close, np.where(parts["in_reach"], away, 0.0))
+        """How much of the fighter the enemies could take next at each cell (at most all of it):
+        from each enemy, its danger (at most 1) where it is adjacent, its danger (half of it with
+        an action left to step away) where it can reach the cell next, nothing elsewhere, read
+        from a row ``(nothing, reaching, adjacent)`` per enemy at each cell's ``classes`` index."""
+        half = 0.5 if acting else 1.0
+        table = []  # flat: 3 numbers per enemy, in enemy order
+        for _, _, d, _ in ctx["enemies"]:
+            table += (0.0, d * half, min(1.0, 1.8 * d))
+        threat = np.array(table).take(parts["classes"])  # one row per enemy, read at each cell's class
         return np.minimum(np.add.reduce(threat, axis=0), 1.0)
 
     def _board_parts(self, state, fighter, ctx) -> dict:
         """The acting-independent tables of :meth:`_values_everywhere`, once per context:
         ``base`` (objectives, territory, approach and engage terms), enemies x cells steps apart,
-        adjacency and whether each enemy can reach each cell next."""
+        and how each enemy threatens each cell next (:meth:`_foes`)."""
         parts = ctx.get("parts")
         if parts is not None:
             return parts
@@ -305,28 +357,34 @@ class BladebornGreedy:
         return value
 
     def _foes(self, board, cells, reaches, sight_range) -> dict:
-        """Enemies x cells: the engage term, steps apart, adjacency, whether each enemy can reach
-        each cell next (move, then weapon Range), and whether it may be attacked from there
-        (seen, within any sight limit, and adjacent if any enemy is)."""
+        """Enemies x cells: the engage term, steps apart, how each enemy threatens each cell
+        (``classes``: 2 adjacent, 1 it can reach the cell next by a move then its weapon's Range,
+        0 neither; plus 3 times the enemy's row, an index into :meth:`_threat`'s table), and
+        whether it may be attacked from there (seen, within any sight limit, and adjacent if any
+        enemy is)."""
         index, dist, walk, sight = self._rows(board)
         foes = np.array([index[c] for c in cells], dtype=np.int64)
         reach = np.array(reaches, dtype=np.int64)[:, None]
-        apart = dist[foes]
-        walking = walk[foes]
+        apart = dist.take(foes, axis=0)
+        walking = walk.take(foes, axis=0)
         adjacent = apart == 1
-        seen = sight[foes]
+        seen = sight.take(foes, axis=0)
         if sight_range is not None:
             seen = seen & (apart <= sight_range)
-        return {"engage": ENGAGE * walking.min(axis=0), "apart": apart, "adjacent": adjacent,
-                "in_reach": (apart <= reach + 1) & (walking - 1 <= reach),
-                "may": seen & (~adjacent.any(axis=0) | adjacent)}
+        # within reach: a move of ``reach - 1`` walking steps, then the last step straight; walking
+        # is never shorter than the straight distance, so that is walking at most ``reach + 1``
+        in_reach = walking <= reach + 1
+        # the class as an index into a (nothing, reaching, adjacent) table of 3 numbers per enemy
+        classes = adjacent.astype(np.intp) + (adjacent | in_reach) + 3 * np.arange(len(cells))[:, None]
+        return {"engage": ENGAGE * np.minimum.reduce(walking, axis=0), "apart": apart, "classes": classes,
+                "may": seen & (~np.logical_or.reduce(adjacent, axis=0) | adjacent)}
 
     def _best_attacks(self, state, ctx, parts) -> np.ndarray:
         """The best attack value each cell offers (the adjacent-target rule, sight, range), 0 if none."""
         entries = ctx["entries"]
         ranges = tuple((k, lo, hi) for k, lo, hi, _ in entries)
         ok = self._kept("in-range", (parts["key"], ranges), lambda: self._in_range(parts, ranges))
-        return np.where(ok, np.array([x[3] for x in entries])[:, None], 0.0).max(axis=0)
+        return np.maximum.reduce(np.where(ok, np.array([x[3] for x in entries])[:, None], 0.0), axis=0)
 
     @staticmethod
     def _in_range(parts, ranges) -> np.ndarray:
@@ -370,7 +428,9 @@ class BladebornGreedy:
             covered = dict.fromkeys(goals, 0)
         if not goals:
             return options[0]
-        keys = {a: min((covered[g], walk(a[2], g)) for g in goals) for a in options}
+        # walking distances are the same both ways: read each goal's row once, not a pair at a time
+        rows = [(covered[g], state.board.walk_from(g)) for g in goals]
+        keys = {a: min((n, row.get(a[2], UNREACHABLE)) for n, row in rows) for a in options}
         best = min(keys.values())
         tied = sorted(a for a in options if keys[a] == best)
         # equally good hexes: the player's own die decides, never the board's coordinates (a fixed
@@ -414,21 +474,26 @@ class BladebornGreedy:
         fighter = state.fighters[act.fighter]
         after = act.actions_left - 1
         ctx = self._context(state, fighter)
-        moves = [i for i, a in enumerate(actions) if a[0] in MOVES]
+        moves, cells, others = [], [fighter.pos], []
+        for i, action in enumerate(actions):
+            if action[0] in MOVES:
+                moves.append(i)
+                cells.append(action[1])
+            else:
+                others.append(i)
         # one call judges staying put (for attacks and waiting) and every move together
-        scores = self._position_scores(state, fighter, [fighter.pos] + [actions[i][1] for i in moves],
+        scores = self._position_scores(state, fighter, cells,
                                        act.actions_left if moves and actions[moves[0]][0] == "bonus-move" else after,
                                        ctx)
         here = scores[0]
         # the first best of all actions in their order: the first best move, then the rest
         best_i, best_score = None, -1e18
         if moves:
-            k = max(range(1, len(scores)), key=scores.__getitem__)
-            best_i, best_score = moves[k - 1], scores[k]
-        for i, action in enumerate(actions):
+            best_score = max(scores[1:])
+            best_i = moves[scores.index(best_score, 1) - 1]  # the first move that scores it
+        for i in others:
+            action = actions[i]
             kind = action[0]
-            if kind in MOVES:
-                continue
             if kind in ("attack", "bonus-attack"):
                 score = self.attack_value(state, fighter, state.fighters[action[1]], fighter.weapons[action[2]],
                                           ctx["worths"])
@@ -448,9 +513,16 @@ class BladebornGreedy:
         standing here (the state says where the longer move reaches). In :meth:`_act` the Rush
         then scores that best hex less the threshold, so it is used only when the extra hex beats
         every move without it, and never just before a wait."""
-        farther = list(state.moves(fighter, state.move_of(fighter) + 1))  # the start is among them
-        scores = self._position_scores(state, fighter, farther, state.activation.actions_left - 1, ctx)
-        return max(scores) - scores[farther.index(fighter.pos)]
+        budget, after = state.move_of(fighter) + 1, state.activation.actions_left - 1
+        # kept in the context while the same move is asked (each group that could pay asks again)
+        key = (fighter.pos, state.layout, budget, after)
+        kept = ctx.setdefault("rush", {})
+        found = kept.get(key)
+        if found is None:
+            farther = list(state.moves(fighter, budget))  # the start is among them
+            scores = self._position_scores(state, fighter, farther, after, ctx)
+            found = kept[key] = max(scores) - scores[farther.index(fighter.pos)]
+        return found
 
     def _ability_value(self, state, fighter, action, ctx) -> float:
         _, index, group_index = action
