@@ -313,20 +313,45 @@ class SagaState:
         one bucket per cost, each taken in position order: exactly the order of a heap of
         ``(cost, position)``, hence the same paths and the same order of hexes found.
         """
+        found, costs, came = self._reach(f, budget)
+        table = _step_table(self.board)
+        cells, number = table["cells"], table["number"]
+        out = {}
+        for pos in found:
+            i = number[pos]
+            out[pos] = (costs[i], None if came[i] < 0 else cells[came[i]])
+        return out
+
+    def _reach(self, f: Fighter, budget: int | None = None) -> tuple[list, list, list]:
+        """:meth:`reach` over the board's open hexes numbered in position order (the step
+        table's ``"cells"`` and ``"number"``): ``(the hexes in the order found, cost by number,
+        previous hex's number by number or -1)``. Numbers make the search's look-ups list
+        indexing instead of hashing position tuples; numbering in position order keeps each
+        bucket's sort, hence every path and the order of the legal moves, the same.
+
+        Kept for the last fighter asked until anyone moves or falls: the legal moves and the
+        move's ``apply`` ask the same search one after the other."""
         key = (f.uid, f.pos, budget)
         if self._reach_cache is not None and self._reach_cache[0] == key:
             return self._reach_cache[1]
         budget = f.stats.move if budget is None else budget
-        avoid = self._occ
-        near = self.enemy_adjacent_cells(f.side)
-        plain, doubled = _step_table(self.board)["split", f.stats.height]
-        start = f.pos
-        costs = {start: 0}
-        came = {start: None}
+        table = _step_table(self.board)
+        number, size = table["number"], len(table["cells"])
+        plain, doubled = table["numbered", f.stats.height]
+        avoid = bytearray(size)  # hexes a figure stands on
+        for pos in self._occ:
+            avoid[number[pos]] = 1
+        near = self._near_numbers(f.side)
+        start = number[f.pos]
+        costs = [-1] * size  # -1: not reached
+        came = [-1] * size
+        costs[start] = 0
+        order = [start]
         buckets: list[list] = [[] for _ in range(budget + 1)]
         buckets[0].append(start)
-        get = costs.get
-        for cost in range(budget + 1):
+        # hexes reached with the whole budget spent lead nowhere (every step costs at least
+        # one), so the last bucket is never expanded
+        for cost in range(budget):
             bucket = buckets[cost]
             if not bucket:
                 continue
@@ -334,19 +359,35 @@ class SagaState:
             for here in bucket:
                 if costs[here] != cost:
                     continue  # reached more cheaply since it was queued here
-                for n, step in (doubled if here in near else plain)[here]:
-                    if n in avoid:
-                        continue
+                for n, step in (doubled if near[here] else plain)[here]:
                     total = cost + step
-                    if total <= budget:
-                        old = get(n)
-                        if old is None or total < old:
-                            costs[n] = total
-                            came[n] = here
-                            buckets[total].append(n)
-        found = {p: (c, came[p]) for p, c in costs.items()}
+                    if total > budget or avoid[n]:
+                        continue
+                    old = costs[n]
+                    if old < 0 or total < old:
+                        if old < 0:
+                            order.append(n)
+                        costs[n] = total
+                        came[n] = here
+                        buckets[total].append(n)
+        found = ([table["cells"][i] for i in order], costs, came)
         self._reach_cache = (key, found)
         return found
+
+    def _near_numbers(self, side: str) -> bytearray:
+        """:meth:`enemy_adjacent_cells` as a flag per numbered open hex (see :meth:`_reach`),
+        kept with it until a figure moves or falls (:meth:`_changed`)."""
+        key = ("n", side)
+        hit = self._enemy_cells.get(key)
+        if hit is None:
+            number = _step_table(self.board)["number"]
+            hit = bytearray(len(number))
+            for pos in self.enemy_adjacent_cells(side):
+                i = number.get(pos)
+                if i is not None:
+                    hit[i] = 1
+            self._enemy_cells[key] = hit
+        return hit
 
     def sight(self, f: Fighter, target: Fighter, from_pos=None):
         """Sight and cover from ``f`` (standing on ``from_pos``, default where it is) to ``target``."""
@@ -393,6 +434,7 @@ class SagaState:
         enemies = self.enemy_heights(side)
         distance_from = self.board.distance_from
         out = []
+        missing = []  # (slot in out, cell, enemy, key): views not kept yet, worked out below
         for e in self.enemies_of(f.side):
             tpos, ts = e.pos, e.stats
             defense, tall = ts.defense, ts.height
@@ -403,12 +445,26 @@ class SagaState:
                 key = (pos, tpos, attack, reach, height, defense, tall)
                 hit = views.get(key)
                 if hit is None:
-                    hit = views[key] = plain(pos, tpos, fs, ts)
+                    missing.append((len(out), pos, e, key))
+                    out.append(None)
+                    continue
                 view, crossed = hit
                 if crossed is not None and not crossed.isdisjoint(enemies):
                     view = blocked(key, side, enemies, fs, ts)
                 if view is not None:
                     out.append((pos, e, view))
+        if missing:
+            # the sight geometry of the new pairs in one batch, then each view as attack_view has it
+            self._sights.prepare([(pos, e.pos) for _, pos, e, _ in missing])
+            for slot, pos, e, key in missing:
+                hit = views.get(key)
+                if hit is None:
+                    hit = views[key] = plain(pos, e.pos, fs, e.stats)
+                view, crossed = hit
+                if crossed is not None and not crossed.isdisjoint(enemies):
+                    view = blocked(key, side, enemies, fs, e.stats)
+                out[slot] = None if view is None else (pos, e, view)
+            out = [hit for hit in out if hit is not None]
         return out
 
     def _plain_view(self, pos, tpos, fs, ts) -> tuple:
@@ -444,6 +500,16 @@ class SagaState:
                 return None
             hidden = seen.hidden_share
         return _pools(fs, ts, la, lt, hidden)
+
+    def pool_choices(self, f: Fighter, target: Fighter, from_pos) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The dice pools ``(attack, defence)`` an attack of ``f`` from ``from_pos`` on ``target``
+        can have before sight is known: high ground as the two cells stand, without and with
+        cover. Whether it may attack at all, and which of the two, sight decides
+        (:meth:`attack_view`); a player ranking many hexes can bound an attack's worth first."""
+        la, lt = self._stand[from_pos], self._stand[target.pos]
+        bare = _pools(f.stats, target.stats, la, lt, 0.0)
+        covered = _pools(f.stats, target.stats, la, lt, 1.0)
+        return (bare[0], bare[1]), (covered[0], covered[1])
 
     def can_attack(self, f: Fighter, target: Fighter, from_pos=None) -> bool:
         """Whether ``f`` may attack ``target`` from ``from_pos``: range, sight, the melee height limit."""
@@ -504,8 +570,7 @@ class SagaState:
         if phase in ("move", "called"):
             f = self.current_unit()
             budget = m.BATTLECALL_MOVE if phase == "called" else None
-            found = self.reach(f, budget)
-            dests = list(found)
+            dests = self._reach(f, budget)[0]
             if phase == "called":
                 caller = self.fighters[self.call_origin]
                 d0 = self.board.distance(f.pos, caller.pos)
@@ -676,13 +741,20 @@ class SagaState:
         _, uid, dest = action
         f = self.fighters[uid]
         called = self.phase == "called"
-        found = self.reach(f, m.BATTLECALL_MOVE if called else None)
-        path = self.board.path_to(found, dest)
+        _, costs, came = self._reach(f, m.BATTLECALL_MOVE if called else None)
+        table = _step_table(self.board)
+        cells, goal = table["cells"], table["number"][dest]
+        path = []  # the cells entered on the way (start excluded), as Board.path_to gives them
+        at = goal
+        while came[at] >= 0:
+            path.append(cells[at])
+            at = came[at]
+        path.reverse()
         events: list[Event] = []
         if not called:
             self.activation.move(uid)
         if path:
-            cost = found[dest][0]
+            cost = costs[goal]
             events.append({"round": self.round, "side": f.side, "fighter": uid, "action": "move",
                            "path": [self.board.label(f.pos)] + [self.board.label(p) for p in path],
                            "cost": cost, "move": m.BATTLECALL_MOVE if called else f.stats.move,
@@ -1123,7 +1195,9 @@ def _step_table(board: Board) -> dict:
     """Every step's cost on a board, from :func:`mechanics.step_cost`: ``{height: {cell: [(next,
     cost, cost when leaving a hex next to an enemy), ...]}}`` for Heights 1-5, impossible steps
     left out, and under ``("split", height)`` the same as two ``{cell: ((next, cost), ...)}``
-    tables, ordinary and leaving an enemy (one table per board, shared by every battle on it)."""
+    tables, ordinary and leaving an enemy; under ``"cells"`` the open hexes in position order,
+    ``"number"`` their numbers and ``("numbered", height)`` the two split tables as lists by
+    number of ``(next number, cost)`` (one table per board, shared by every battle on it)."""
     hit = _step_tables.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
@@ -1140,9 +1214,16 @@ def _step_table(board: Board) -> dict:
                     out.append((b, plain, m.step_cost(ha, hb, height, True)))
             per[a] = tuple(out)
         # the same steps as (next, cost) pairs, one table for ordinary steps and one for steps
-        # leaving a hex next to an enemy (what the reach search reads)
+        # leaving a hex next to an enemy
         table["split", height] = ({a: tuple((b, c) for b, c, _ in out) for a, out in per.items()},
                                   {a: tuple((b, c) for b, _, c in out) for a, out in per.items()})
+    # the same steps over the open hexes numbered in position order (what the reach search reads)
+    cells = sorted(board.open)
+    number = {p: i for i, p in enumerate(cells)}
+    table["cells"], table["number"] = cells, number
+    for height in range(1, 6):
+        table["numbered", height] = tuple([tuple((number[b], c) for b, c in split[p]) for p in cells]
+                                          for split in table["split", height])
     if len(_step_tables) >= 64:
         _step_tables.clear()
     _step_tables[id(board)] = (board, table)

@@ -366,9 +366,9 @@ class TalentCards:
     """A unit's talent cards and which are exhausted (turned sideways) this round."""
 
     def __init__(self, talents: Sequence[str]):
-        self.talents = [find_talent(name).name for name in talents]
-        self.exhausted: set[str] = set()
         self._lookup = talent_lookup()  # name as asked -> the talent (asked often in play)
+        self.talents = [self._canon(name) for name in talents]
+        self.exhausted: set[str] = set()
 
     def _canon(self, name: str) -> str:
         hit = self._lookup[name]
@@ -385,7 +385,7 @@ class TalentCards:
 
     def exhaust(self, name: str) -> None:
         """Use a once-per-round talent; refused if the unit lacks it or already used it."""
-        talent = find_talent(name)
+        talent = self._lookup[name] or find_talent(name)  # unknown: find_talent's one-line error
         if talent.name not in self.talents:
             raise RulesError(f"this unit has no {talent.name} talent (it has {', '.join(self.talents) or 'none'})")
         if not talent.exhaust:

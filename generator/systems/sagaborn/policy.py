@@ -79,6 +79,7 @@ class GreedyPolicy:
         """The squad with the best attack within reach this activation, else the nearest to a prize."""
         board = state.board
         enemies = state.enemies_of(state.turn)
+        spots = [e.pos for e in enemies]
         scored = []
         for action in actions:
             sq = state.squads[state.turn][action[1]]
@@ -88,7 +89,7 @@ class GreedyPolicy:
                 if not f.alive:
                     continue
                 row = board.walk_from(f.pos)
-                gap = min((row.get(e.pos, UNREACHABLE) for e in enemies), default=99)
+                gap = min([row.get(p, UNREACHABLE) for p in spots]) if spots else 99
                 can_reach = gap <= f.stats.move + f.stats.range
                 power = _power(f.stats.attack)
                 k = (1 if can_reach else 0, power if can_reach else -gap)
@@ -128,19 +129,12 @@ class GreedyPolicy:
                 scored.append((score, action))
             return _pick_best(scored, rng)
         # the best strike each hex opens (melee units strike only from hexes next to an enemy)
-        dests = [action[2] for action in actions]
-        strikes: dict = {}
-        for dest, e, seen in state.strike_views(f, dests if ranged else [d for d in dests if d in near_enemy]):
-            kill, mean = _odds(seen[0], seen[1], e.hp)
-            value = KILL_WEIGHT * kill + mean
-            best = strikes.get(dest)
-            if best is None or value > best:
-                strikes[dest] = value
-        rows = [board.distance_from(e.pos) for e in enemies] if ranged else ()
-        for action in actions:
-            dest = action[2]
+        reach = f.stats.range
+        rows = [board.distance_from(e.pos) for e in enemies]
+        ranged_rows = rows if ranged else ()
+
+        def score_of(dest, best):
             score = 0.0
-            best = strikes.get(dest)
             if best is not None:
                 score += best
             if dest in on_ground:
@@ -151,10 +145,61 @@ class GreedyPolicy:
                 score += SHRINE_VALUE
             score -= APPROACH * field.get(dest, 0)
             if ranged and dest in near_enemy:
-                score -= 1.0 * sum(1 for row in rows if row[dest] == 1)
+                score -= 1.0 * sum(1 for row in ranged_rows if row[dest] == 1)
             score += 0.05 * level(dest)
-            scored.append((score, action))
-        return _pick_best(scored, rng)
+            return score
+
+        def work_out(indices):
+            """The exact scores of these hexes (one strike_views call for all of them)."""
+            cells = [actions[i][2] for i in indices if strikes[i]]
+            best: dict = {}
+            for dest, e, seen in state.strike_views(f, cells) if cells else ():
+                kill, mean = _odds(seen[0], seen[1], e.hp)
+                value = KILL_WEIGHT * kill + mean
+                if dest not in best or value > best[dest]:
+                    best[dest] = value
+            for i in indices:
+                dest = actions[i][2]
+                scores[i] = score_of(dest, best.get(dest))
+
+        if not ranged:  # a few hexes next to enemies: work them all out
+            strikes = [action[2] in near_enemy for action in actions]
+            scores = [0.0] * len(actions)
+            work_out(range(len(actions)))
+            return _pick_best(list(zip(scores, actions)), rng)
+        # A ranged unit may shoot from most hexes it reaches, and working out a shot (sight,
+        # cover, the dice) is most of a move's cost. So every hex is first scored with an upper
+        # bound of its shot, the best dice it could roll against each enemy in range
+        # (_strike_bound: high ground as it stands, with or without cover), the best-bounded hex
+        # is worked out, and then every hex whose bound comes within PRUNE_MARGIN of that exact
+        # score (the best can only rise); the others can be neither the best nor tied with it
+        # (see _pick_best), so the choice is the one judging every hex exactly gives.
+        attack = f.stats.attack
+        # per level a hex may stand at: each enemy's bound from there, best first, with its row of
+        # distances (a hex's bound is then the first enemy in range down that list)
+        ranked = {}
+        for action in actions:
+            dest = action[2]
+            here = level(dest)
+            if here not in ranked:
+                ranked[here] = sorted(((_strike_bound(state, f, e, dest, attack, here, level(e.pos)), row)
+                                       for row, e in zip(rows, enemies)), key=lambda pair: pair[0], reverse=True)
+        scores, strikes = [], []
+        for action in actions:
+            dest = action[2]
+            best = None
+            for top, row in ranked[level(dest)]:
+                if row[dest] <= reach:
+                    best = top
+                    break
+            scores.append(score_of(dest, best))
+            strikes.append(best is not None)
+        bounds = list(scores)
+        order = sorted(range(len(actions)), key=bounds.__getitem__, reverse=True)
+        work_out(order[:1])
+        floor = scores[order[0]] - PRUNE_MARGIN
+        work_out([i for i in order[1:] if bounds[i] >= floor])
+        return _pick_best(list(zip(scores, actions)), rng)
 
     # ---- standard actions -----------------------------------------------------------------------
 
@@ -244,6 +289,25 @@ def _pick_best(scored, rng):
 
 
 _ODDS: dict[tuple, tuple[float, float]] = {}
+
+#: A hex whose score bound is this far below the best exact score is not worked out: far more
+#: than float rounding, far more than the 1e-9 within which _pick_best calls scores tied.
+PRUNE_MARGIN = 1e-6
+
+
+_BOUNDS: dict[tuple, float] = {}
+
+
+def _strike_bound(state, f, e, dest, attack: int, level: int, target_level: int) -> float:
+    """The highest value (KILL_WEIGHT x take-down chance + expected damage) ``f``'s attack on
+    ``e`` from ``dest`` can have, whatever sight finds: the better of its two possible pools
+    (:meth:`SagaState.pool_choices`). Kept per Attack, Defense, HP and the two levels."""
+    key = (attack, e.stats.defense, e.hp, level, target_level)
+    hit = _BOUNDS.get(key)
+    if hit is None:
+        hit = _BOUNDS[key] = max(KILL_WEIGHT * kill + mean for kill, mean in
+                                 (_odds(att, dfn, e.hp) for att, dfn in state.pool_choices(f, e, dest)))
+    return hit
 
 
 @lru_cache(maxsize=None)

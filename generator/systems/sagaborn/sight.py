@@ -63,6 +63,9 @@ class Sight:
 
 
 OPEN = Sight(True, 0.0, False, 0)
+#: What every pair with a wall on its centre line sees (one shared answer, like OPEN: a board
+#: has thousands of such pairs, and each kept answer is one more object to keep).
+WALL = Sight(False, 1.0, False, 0, [], "a wall (blocked hex) is in the way")
 
 
 def ground_level(board: BoardMap, cell: Cell) -> int:
@@ -83,6 +86,7 @@ class SightTable:
         self._terrain: dict[tuple, Sight] = {}
         self._pairs: dict[tuple, object] = {}
         self._plain: dict[tuple, tuple] = {}
+        self._profiles: dict[tuple, tuple] = {}  # (a, t, Heights) -> terrain's first stops, see _profile
         self._grid = board.grid
         self._zs = [(k + 0.5) / heights for k in range(heights)]
 
@@ -98,6 +102,17 @@ class SightTable:
             hit = _ray_crossings(self.board, a, t, self.fan)
             self._geometry[key] = hit
         return hit
+
+    def prepare(self, pairs) -> None:
+        """Work out at once the ray geometry of the ``(a, t)`` pairs a caller is about to look
+        along (see :func:`_ray_crossings_many`); the looks then find it kept. Pairs already
+        known, adjacent or walled off need none and are skipped."""
+        geometry, known, board = self._geometry, self._pairs, self.board
+        todo = [pair for pair in dict.fromkeys(pairs) if pair not in known and pair not in geometry
+                and board.distance(*pair) > 1 and board.visible(*pair)]
+        if todo:
+            for pair, rays in zip(todo, _ray_crossings_many(board, todo, self.fan)):
+                geometry[pair] = rays
 
     def look(
         self, a: Pos, t: Pos, eye_height: int, target_height: int, enemies: Mapping[Pos, int] | None = None,
@@ -155,39 +170,103 @@ class SightTable:
         low_bound = min(eye, feet + self._zs[0] * target_height)
         if not relevant and highest < low_bound:
             return OPEN
+        # looks past figures are kept by the figures that matter (terrain-only looks are kept
+        # by the caller, :meth:`_plain_look`)
         key = (a, t, eye_height, target_height, relevant)
-        hit = self._terrain.get(key)
-        if hit is not None:
-            return hit
-        tall = dict(relevant)
+        if relevant:
+            hit = self._terrain.get(key)
+            if hit is not None:
+                return hit
+        eye, rises, firsts = self._profile(a, t, eye_height, target_height, rays, highest < low_bound)
+        if relevant:
+            firsts = self._with_enemies(rays, eye, rises, firsts, relevant)
         stopped = 0
-        total = 0
+        total = len(rays) * len(rises)
         by: set[Pos] = set()
-        for crossings in rays:
-            tops = []
-            for t0, t1, p in crossings:
-                h = stand[p] + tall.get(p, 0)
-                if h >= low_bound:
-                    tops.append((t0, t1, h, p))
-            for z in self._zs:
-                total += 1
-                zz = feet + z * target_height
-                for t0, t1, h, p in tops:
-                    low = min(eye + (zz - eye) * t0, eye + (zz - eye) * t1)
-                    if h >= low:
-                        stopped += 1
-                        by.add(p)
-                        break
+        for crossings, row in zip(rays, firsts):
+            for first in row:
+                if first is not None:
+                    stopped += 1
+                    by.add(crossings[first][2])
         share = stopped / total if total else 0.0
         if stopped == total:
             result = Sight(False, 1.0, False, 0, sorted(by), "hidden behind terrain or enemies at least as tall")
         else:
             bonus = cover_dice(share)
             result = Sight(True, share, bool(bonus), bonus, sorted(by))
-        if len(self._terrain) > 200_000:
-            self._terrain.clear()
-        self._terrain[key] = result
+        if relevant:
+            if len(self._terrain) > 200_000:
+                self._terrain.clear()
+            self._terrain[key] = result
         return result
+
+    def _profile(self, a: Pos, t: Pos, eye_height: int, target_height: int, rays: tuple, flat: bool) -> tuple:
+        """``(eye level, rises, firsts)`` of sight between two cells with terrain alone: ``rises``
+        the climb of the ray to each body point (eyes at t=0, the point at t=1), ``firsts[ray]
+        [point]`` the index in that ray's crossings of the first hex whose standing level stops
+        it, None when none does (all None when ``flat``: no hex between is as high as the rays
+        come down). Kept per (cells, Heights): enemy figures only add obstacles, so a look past
+        figures starts from this (see :meth:`_with_enemies`)."""
+        key = (a, t, eye_height, target_height)
+        hit = self._profiles.get(key)
+        if hit is not None:
+            return hit
+        stand = self._stand
+        eye = stand[a] + eye_height
+        feet = stand[t]
+        rises = tuple((feet + z * target_height) - eye for z in self._zs)
+        # no ray dips below this (eyes at one end, the body's lowest point at the other): lower
+        # hexes never stop one
+        low_bound = min(eye, feet + self._zs[0] * target_height)
+        none = (None,) * len(rises)
+        firsts = []
+        for crossings in () if flat else rays:
+            tops = [(i, t0, t1, p) for i, (t0, t1, p) in enumerate(crossings) if stand[p] >= low_bound]
+            if not tops:
+                firsts.append(none)
+                continue
+            row = []
+            for rise in rises:
+                # the ray is lowest over a hex where it enters it when it climbs, where it leaves
+                # it when it falls (t0 < t1: the same float as the smaller of the two ends)
+                first = None
+                if rise >= 0:
+                    for i, t0, _, p in tops:
+                        if stand[p] >= eye + rise * t0:
+                            first = i
+                            break
+                else:
+                    for i, _, t1, p in tops:
+                        if stand[p] >= eye + rise * t1:
+                            first = i
+                            break
+                row.append(first)
+            firsts.append(tuple(row))
+        if len(self._profiles) > 200_000:
+            self._profiles.clear()
+        hit = self._profiles[key] = (eye, rises, (none,) * len(rays) if flat else tuple(firsts))
+        return hit
+
+    def _with_enemies(self, rays: tuple, eye: int, rises: tuple, firsts: tuple, relevant: tuple) -> list:
+        """``firsts`` (see :meth:`_profile`) with enemy figures standing on crossed hexes: an
+        enemy's hex stops a ray if its standing level plus the figure's Height reaches the ray,
+        and the first stopping hex along the ray is the nearer of the terrain's and the enemies'."""
+        stand = self._stand
+        out = [list(row) for row in firsts]
+        for p, tall in relevant:
+            h = stand[p] + tall
+            for row, crossings in zip(out, rays):
+                for j, (t0, t1, q) in enumerate(crossings):
+                    if q != p:
+                        continue
+                    for k, rise in enumerate(rises):
+                        now = row[k]
+                        if now is not None and now < j:
+                            continue
+                        if h >= (eye + rise * t0 if rise >= 0 else eye + rise * t1):
+                            row[k] = j
+                    break  # a ray crosses a hex once
+        return out
 
     def _pair(self, a: Pos, t: Pos):
         """What sight between two cells needs whatever stands around: OPEN when adjacent, a wall
@@ -197,7 +276,7 @@ class SightTable:
         if board.distance(a, t) <= 1:
             out = OPEN
         elif not board.visible(a, t):
-            out = Sight(False, 1.0, False, 0, [], "a wall (blocked hex) is in the way")
+            out = WALL
         else:
             rays = self._rays(a, t)
             cells = frozenset(p for crossings in rays for _, _, p in crossings)
@@ -234,37 +313,94 @@ def _ray_crossings(board: Board, a: Pos, t: Pos, fan: int) -> tuple:
     the line of sight, in the exact frame), the (t_enter, t_leave, pos) of every other hex it
     passes through, clipped exactly (Cyrus-Beck); a ray that only touches an edge or corner does
     not cross."""
+    return _ray_crossings_many(board, [(a, t)], fan)[0]
+
+
+#: Pairs clipped together in one batch of :func:`_ray_crossings_many` (bounds its arrays' size).
+BATCH = 256
+#: Slack on the test that picks the hexes a ray may cross (frame units, far above rounding).
+NEAR_SLACK = 1e-6
+
+
+def _ray_crossings_many(board: Board, pairs: list, fan: int) -> list[tuple]:
+    """:func:`_ray_crossings` of many ``(a, t)`` pairs at once, in their order.
+
+    A battle asks for the geometry of new pairs a few dozen at a time, and each ray crosses only
+    a handful of the board's hexes; so the rays of all the pairs are made together, each ray
+    is tested against every hex centre with a cheap bound (a hex lies within its radius,
+    centre to farthest corner, of its centre: a ray whose line passes farther away, or that
+    ends before it or starts after it, cannot cross it), and only the hexes left are clipped.
+    Every number that reaches the result is made by the same elementwise operations on the same
+    numbers as when one pair was clipped against the hexes around it, so the floats are the
+    same to the last bit: the fan's half-width pair by pair with numpy's own product, the fan's
+    offsets as ``np.linspace`` makes them, and each hex's clipping edge by edge.
+    """
+    out: list[tuple] = []
+    for first in range(0, len(pairs), BATCH):
+        out += _clip_batch(board, pairs[first:first + BATCH], fan)
+    return out
+
+
+def _clip_batch(board: Board, pairs: list, fan: int) -> list[tuple]:
     all_corners, all_normals, centres, index = _frame_hexes(board)
-    pa, pt = centres[index[a]], centres[index[t]]
+    ia = np.array([index[a] for a, _ in pairs])
+    it = np.array([index[t] for _, t in pairs])
+    pa, pt = centres[ia], centres[it]  # (P, 2)
     d = pt - pa
-    perp = np.array([-d[1], d[0]]) / math.hypot(*d)
-    reach = float(np.max(np.abs((all_corners[index[t]] - pt) @ perp)))
-    offsets = np.linspace(-reach, reach, fan + 2)[1:-1] * 0.999
-    ends = pt[None, :] + offsets[:, None] * perp[None, :]  # (F, 2)
-    dirs = ends - pa  # (F, 2)
-    # only hexes near the segment can be crossed: clip those (a box around a and t's hex, widened
-    # by a hex's reach), not the whole board; the arithmetic per hex is unchanged
-    span = np.abs(all_corners[index[t]] - pt).max(axis=0) * 2
-    low, high = np.minimum(pa, pt) - span, np.maximum(pa, pt) + span
-    near = np.flatnonzero(((centres >= low) & (centres <= high)).all(axis=1))
-    corners, normals = all_corners[near], all_normals[near]
-    num = np.einsum("cek,cek->ce", normals, pa[None, None, :] - corners)  # (C, 6)
-    den = np.einsum("cek,fk->fce", normals, dirs)  # (F, C, 6)
+    perp = np.empty_like(d)
+    reach = np.empty(len(pairs))
+    for k in range(len(pairs)):
+        dk = d[k]
+        perp[k] = pk = np.array([-dk[1], dk[0]]) / math.hypot(*dk)
+        reach[k] = max(abs(x) for x in ((all_corners[it[k]] - pt[k]) @ pk).tolist())
+    # np.linspace(-reach, reach, fan + 2)[1:-1] * 0.999, written out row-wise (the same steps)
+    step = (reach - (-reach)) / (fan + 1)
+    offsets = (np.arange(fan + 2, dtype=float)[1:-1][None, :] * step[:, None] + (-reach)[:, None]) * 0.999  # (P, F)
+    ends = pt[:, None, :] + offsets[:, :, None] * perp[:, None, :]  # (P, F, 2)
+    dirs = ends - pa[:, None, :]  # (P, F, 2)
+    # which (pair, ray, hex) may cross: the hex centre within the radius (plus slack) of the
+    # ray's line, and between the ray's ends widened by the radius; never a's or t's own hex
+    radius = _frame_radius(board) + NEAR_SLACK
+    rel = centres[None, None, :, :] - pa[:, None, None, :]  # (P, 1, C, 2)
+    dx, dy = dirs[..., 0][..., None], dirs[..., 1][..., None]  # (P, F, 1)
+    length = np.sqrt(dx * dx + dy * dy)
+    side = np.abs(rel[..., 0] * dy - rel[..., 1] * dx)  # distance to the line x length
+    along = rel[..., 0] * dx + rel[..., 1] * dy  # position along the ray x length
+    maybe = (side <= radius * length) & (along >= -radius * length) & (along <= length * length + radius * length)
+    maybe[np.arange(len(pairs)), :, ia] = False
+    maybe[np.arange(len(pairs)), :, it] = False
+    p, f, c = np.nonzero(maybe)
+    normals, corners = all_normals[c], all_corners[c]  # (K, 6, 2)
+    # each edge's normal dotted with (a - corner) and with the ray: two products and a sum
+    back, ray = pa[p][:, None, :] - corners, dirs[p, f][:, None, :]
+    num = normals[..., 0] * back[..., 0] + normals[..., 1] * back[..., 1]  # (K, 6)
+    den = normals[..., 0] * ray[..., 0] + normals[..., 1] * ray[..., 1]  # (K, 6)
     with np.errstate(divide="ignore", invalid="ignore"):
-        bound = -num[None, :, :] / den
-    enter = np.where(den > 0, bound, -np.inf).max(axis=2)
-    leave = np.where(den < 0, bound, np.inf).min(axis=2)
-    parallel_out = ((den == 0) & (num[None, :, :] < 0)).any(axis=2)
+        bound = -num / den
+    enter = np.where(den > 0, bound, -np.inf).max(axis=1)
+    leave = np.where(den < 0, bound, np.inf).min(axis=1)
+    parallel_out = ((den == 0) & (num < 0)).any(axis=1)
     t0 = np.maximum(enter, 0.0)
     t1 = np.minimum(leave, 1.0)
     crosses = (t1 - t0 > 1e-9) & ~parallel_out
-    crosses &= (near != index[a]) & (near != index[t])
-    cells = [board.cells[i] for i in near]
-    rays = []
-    for f in range(len(offsets)):
-        idx = np.flatnonzero(crosses[f])
-        rays.append(tuple(sorted((float(t0[f, i]), float(t1[f, i]), cells[i]) for i in idx)))
-    return tuple(rays)
+    cells = board.cells
+    found: list[list[list]] = [[[] for _ in range(fan)] for _ in range(len(pairs))]
+    for k, j, i, x0, x1 in zip(p[crosses].tolist(), f[crosses].tolist(), c[crosses].tolist(),
+                               t0[crosses].tolist(), t1[crosses].tolist()):
+        found[k][j].append((x0, x1, cells[i]))
+    return [tuple(tuple(sorted(ray)) for ray in rays) for rays in found]
+
+
+def _frame_radius(board: Board) -> float:
+    """The largest distance from a hex's centre to one of its corners, in the exact frame (kept
+    per grid shape, like the hexes themselves)."""
+    key = ("radius", board.grid.key)
+    hit = _GEOMETRY.get(key)
+    if hit is None:
+        corners, _, centres, _ = _frame_hexes(board)
+        rel = corners - centres[:, None, :]
+        hit = _GEOMETRY[key] = float(np.sqrt((rel * rel).sum(axis=2)).max())
+    return hit
 
 
 _tables: dict[int, tuple[Board, SightTable]] = {}
