@@ -17,6 +17,13 @@ draws counted half a win each way). It then asks of the prices:
   their price), the ones below are over-priced. Where combatants recur across forces (by name),
   the residuals are shared out over them (a ridge regression on how many of each a force holds),
   which names the fighter a planted mispricing makes too cheap.
+- **What any price could do**: a price is one number per force, so at best it is the force's
+  Bradley-Terry strength. What that cannot say is how a pair's result strays from the strengths'
+  prediction beyond the noise of its battles (``matchup_sd``: this rock beats that scissors).
+  From it follows the share of truly equal-strength pairs that would land in 40-60%
+  (``ceiling_40_60``, with endless battles per pair); and from how far strengths stray from the
+  price line at one cost (``price_sd``), the share the prices themselves lose. A low ceiling says
+  no price list can reach the goal; a high one says the prices can still do better.
 """
 
 from __future__ import annotations
@@ -84,6 +91,20 @@ class Calibration:
     share_40_60: float
     combatant_effects: list[dict]
     seed: int
+    matchup_sd: float = 0.0  # win-rate spread of pairs that no strength per force explains
+    price_sd: float = 0.0  # log-strength spread of forces around the price line
+
+    @property
+    def ceiling_40_60(self) -> float:
+        """The share of equal-strength pairs in 40-60% if prices were perfect (endless battles)."""
+        return share_within(self.matchup_sd, 0.10)
+
+    @property
+    def expected_40_60(self) -> float:
+        """The share of equal-price pairs the price line's own spread leaves in 40-60% (endless
+        battles, as if match-ups added nothing): two forces at one price differ in strength by
+        about sqrt(2) x ``price_sd``."""
+        return share_within(math.sqrt(2) * self.price_sd, math.log(0.6 / 0.4))
 
     def predicted(self, cost_difference: float) -> float:
         """The win rate the price line predicts for a force ``cost_difference`` dearer."""
@@ -107,6 +128,10 @@ class Calibration:
             "equal_cost_pairs": self.equal_pairs,
             "share_45_55": round(self.share_45_55, 4),
             "share_40_60": round(self.share_40_60, 4),
+            "matchup_sd": round(self.matchup_sd, 4),
+            "ceiling_40_60": round(self.ceiling_40_60, 4),
+            "price_sd": round(self.price_sd, 4),
+            "price_40_60": round(self.expected_40_60, 4),
             "strength_per_unit": round(self.slope, 6),
             "under_priced": [f.to_json() for f in ranked[:3]],
             "over_priced": [f.to_json() for f in ranked[::-1][:3]],
@@ -127,6 +152,10 @@ class Calibration:
                        f"{self.share_45_55:.0%} won 45-55%, {self.share_40_60:.0%} won 40-60%  (goal: 80% in 40-60%)")
         else:
             out.append("  no equal-cost pairs: raise --rosters")
+        out.append(f"  what match-ups add beyond one strength per force: +-{self.matchup_sd:.1%} of win rate, so even "
+                   f"perfect prices would put {self.ceiling_40_60:.0%} of equal pairs in 40-60%")
+        out.append(f"  strength around the price line: +-{self.price_sd:.2f} (log-odds), which alone leaves "
+                   f"{self.expected_40_60:.0%} of equal-price pairs in 40-60%")
         ranked = self.ranked()
         for label, rows in (("most under-priced", ranked[:3]), ("most over-priced", ranked[::-1][:3])):
             out.append(f"  {label}:")
@@ -150,6 +179,32 @@ def bradley_terry(n: int, pairs: list[PairRow], alpha: float = 0.1) -> np.ndarra
         comp[p.j, p.i] += p.games - p.score_i
     strengths = np.asarray(choix.ilsr_pairwise_dense(comp, alpha=alpha), dtype=float)
     return strengths - strengths.mean()
+
+
+def share_within(sd: float, half_width: float) -> float:
+    """The chance that a normal deviate of spread ``sd`` lies within +-``half_width``."""
+    if sd <= 0:
+        return 1.0
+    return math.erf(half_width / (sd * math.sqrt(2)))
+
+
+def matchup_spread(strengths, pairs: list[PairRow]) -> float:
+    """How far pair results stray from the Bradley-Terry prediction beyond their battles' noise
+    (win-rate points, as a standard deviation): the part of who-beats-whom that no single number
+    per force, hence no price list, can say. The squared misses are averaged over the degrees of
+    freedom the strengths leave (pairs less forces less one), less each pair's binomial
+    variance; a negative remainder is noise and counts as none."""
+    if not pairs:
+        return 0.0
+    misses, noise = [], []
+    for p in pairs:
+        expected = 1 / (1 + math.exp(strengths[p.j] - strengths[p.i]))
+        misses.append((p.rate_i - expected) ** 2)
+        noise.append(expected * (1 - expected) / max(1, p.games))
+    free = len(pairs) - (len(strengths) - 1)
+    if free <= 0:
+        return 0.0
+    return math.sqrt(max(0.0, sum(misses) / free - sum(noise) / len(noise)))
 
 
 def spearman(x, y) -> float:
@@ -270,5 +325,7 @@ def calibrate(
         equal_within=equal_within, forces=rows, pairs=pairs, spearman=spearman(costs, strengths),
         slope=float(slope), intercept=float(intercept), equal_pairs=len(equal), share_45_55=share(0.45, 0.55),
         share_40_60=share(0.40, 0.60), combatant_effects=combatant_effects(rows, float(slope)), seed=rng.seed,
+        matchup_sd=matchup_spread(strengths, pairs),
+        price_sd=float(np.std([r.residual for r in rows], ddof=2)) if len(rows) > 2 else 0.0,
     )
 

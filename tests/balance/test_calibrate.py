@@ -4,7 +4,9 @@ import json
 
 import pytest
 
-from generator.balance.calibrate import bradley_terry, budgets, calibrate, PairRow
+import math
+
+from generator.balance.calibrate import bradley_terry, budgets, calibrate, matchup_spread, PairRow, share_within
 from generator.balance.plot import calibration_files, write_calibration
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
@@ -15,6 +17,23 @@ def test_bradley_terry_orders_forces_by_their_results():
     pairs = [PairRow(0, 1, 100, 70), PairRow(1, 2, 100, 70), PairRow(0, 2, 100, 85)]
     s = bradley_terry(3, pairs)
     assert s[0] > s[1] > s[2]
+
+
+def test_results_that_one_strength_per_force_explains_leave_no_match_up_spread():
+    strengths = [0.8, 0.3, 0.0, -1.1]
+    pairs = [PairRow(i, j, 10_000, 10_000 / (1 + math.exp(strengths[j] - strengths[i])))
+             for i in range(4) for j in range(i + 1, 4)]
+    assert matchup_spread(strengths, pairs) == 0.0
+
+
+def test_rock_paper_scissors_is_a_match_up_no_price_can_even():
+    # each force beats the next 80% of the time: equal strengths, and no price list can help
+    pairs = [PairRow(0, 1, 1000, 800), PairRow(1, 2, 1000, 800), PairRow(2, 0, 1000, 800)]
+    strengths = bradley_terry(3, pairs)
+    assert max(abs(s) for s in strengths) < 1e-6
+    spread = matchup_spread(strengths, pairs)
+    assert 0.45 < spread < 0.55  # sqrt(3 x 0.3^2 / 1 free degree) less the battles' noise
+    assert share_within(spread, 0.10) < 0.2
 
 
 def test_half_the_forces_at_the_budget_and_half_spread_around_it():
@@ -39,6 +58,15 @@ def test_the_report_has_spearman_equal_cost_shares_and_the_mispriced_forces(misp
     assert len(data["under_priced"]) == 3 and len(data["over_priced"]) == 3
     under = data["under_priced"][0]
     assert under["fair_cost"] > under["cost"]
+
+
+def test_the_toy_game_is_nearly_transitive_so_a_better_price_could_even_it(mispriced):
+    # who wins the toy game is mostly who has more dice and health: little beyond one strength
+    # per force, while the halved brute throws the price line off
+    data = mispriced.to_json()
+    assert data["matchup_sd"] < 0.05 and data["ceiling_40_60"] > 0.95
+    assert data["price_sd"] > 0
+    assert any("perfect prices" in line for line in mispriced.lines())
 
 
 def test_the_figure_is_svg_and_png_and_written_whole(mispriced, tmp_path):
