@@ -363,6 +363,17 @@ class _Search:
         return play_verdict(self.system, force_a, force_b, options, self.rng.spawn(stream), plan or self.plan,
                             self.runner)
 
+    def confirmed(self, force_a, force_b, options, verdict, stream: str, plan=None, what: str = "the force found"):
+        """``verdict`` again on fresh battles (stream ``"<stream> confirm"``) when it passed within
+        the swap margin and ``swap_confirm`` is on, else ``verdict`` itself. The search kept this
+        force because it looked even, so the verdict that picked it leans towards 50%; the fresh
+        one is the honest figure."""
+        settings = self.settings
+        if not (settings.swap_confirm and verdict.balanced and _near_even(verdict, settings.swap_margin)):
+            return verdict
+        self.say(f"confirming {what} on fresh battles")
+        return self.verdict(force_a, force_b, options, f"{stream} confirm", plan)
+
 
 def _side_b_of_other_shape(search: _Search, force_a, options, budget: float, name: str, count):
     """Side B when the sides differ in shape (one Champion against Challengers): there is no mirror
@@ -389,10 +400,9 @@ def _side_b_of_other_shape(search: _Search, force_a, options, budget: float, nam
         stream = "verdict" if k == 0 else f"verdict {k}"
         verdict = search.verdict(force_a, tuned.force, options, stream)
         said = f"{verdict.to_json()['win_rate_a']:.1%}{'' if verdict.balanced else ' (not balanced)'}"
-        if settings.swap_confirm and verdict.balanced and _near_even(verdict, settings.swap_margin):
-            # the search kept this force because it looked even: fresh battles say whether it is
-            search.say("confirming the force found on fresh battles")
-            verdict = search.verdict(force_a, tuned.force, options, f"{stream} confirm")
+        fresh = search.confirmed(force_a, tuned.force, options, verdict, stream)
+        if fresh is not verdict:
+            verdict = fresh
             said += f", then {verdict.to_json()['win_rate_a']:.1%} on fresh battles"
         found.append((tuned.force, verdict))
         if verdict.balanced and _near_even(verdict, settings.swap_margin):
@@ -427,10 +437,10 @@ def _side_b_from_mirror(search: _Search, force_a, options, budget: float, name: 
         this_plan = Plan(max_battles=plan.look_every, look_every=plan.look_every) if one_look else plan
         verdict = search.verdict(force_a, force_b, options, f"verdict {k}", this_plan)
         close = k + 1 == len(tries) or _near_even(verdict, settings.swap_margin)
-        if swapped and settings.swap_confirm and verdict.balanced and close:
-            search.say("confirming the swapped force on fresh battles")
-            first = verdict.to_json()["win_rate_a"]
-            verdict = search.verdict(force_a, force_b, options, f"verdict {k} confirm", this_plan)
+        fresh = search.confirmed(force_a, force_b, options, verdict, f"verdict {k}", this_plan,
+                                 "the swapped force") if swapped else verdict
+        if fresh is not verdict:
+            first, verdict = verdict.to_json()["win_rate_a"], fresh
             close = _near_even(verdict, settings.swap_margin)
             if not (verdict.balanced and close):
                 notes.append(f"the swapped force scored {first:.1%}, then {verdict.to_json()['win_rate_a']:.1%} "
