@@ -21,8 +21,8 @@ draws counted half a win each way). It then asks of the prices:
   Bradley-Terry strength. What that cannot say is how a pair's result strays from the strengths'
   prediction beyond the noise of its battles (``matchup_sd``: this rock beats that scissors).
   From it follows the share of truly equal-strength pairs that would land in 40-60%
-  (``ceiling_40_60``, with endless battles per pair); and from how far strengths stray from the
-  price line at one cost (``price_sd``), the share the prices themselves lose. A low ceiling says
+  (``ceiling_40_60``, with endless battles per pair); and from how far the strengths of forces
+  at one price stray (``price_sd``), the share the prices themselves lose. A low ceiling says
   no price list can reach the goal; a high one says the prices can still do better.
 """
 
@@ -92,7 +92,7 @@ class Calibration:
     combatant_effects: list[dict]
     seed: int
     matchup_sd: float = 0.0  # win-rate spread of pairs that no strength per force explains
-    price_sd: float = 0.0  # log-strength spread of forces around the price line
+    price_sd: float = 0.0  # log-strength spread of forces priced alike
 
     @property
     def ceiling_40_60(self) -> float:
@@ -101,7 +101,7 @@ class Calibration:
 
     @property
     def expected_40_60(self) -> float:
-        """The share of equal-price pairs the price line's own spread leaves in 40-60% (endless
+        """The share of equal-price pairs the prices' own spread leaves in 40-60% (endless
         battles, as if match-ups added nothing): two forces at one price differ in strength by
         about sqrt(2) x ``price_sd``."""
         return share_within(math.sqrt(2) * self.price_sd, math.log(0.6 / 0.4))
@@ -154,7 +154,7 @@ class Calibration:
             out.append("  no equal-cost pairs: raise --rosters")
         out.append(f"  what match-ups add beyond one strength per force: +-{self.matchup_sd:.1%} of win rate, so even "
                    f"perfect prices would put {self.ceiling_40_60:.0%} of equal pairs in 40-60%")
-        out.append(f"  strength around the price line: +-{self.price_sd:.2f} (log-odds), which alone leaves "
+        out.append(f"  strength of forces priced alike: +-{self.price_sd:.2f} (log-odds), which alone leaves "
                    f"{self.expected_40_60:.0%} of equal-price pairs in 40-60%")
         ranked = self.ranked()
         for label, rows in (("most under-priced", ranked[:3]), ("most over-priced", ranked[::-1][:3])):
@@ -326,6 +326,17 @@ def calibrate(
         slope=float(slope), intercept=float(intercept), equal_pairs=len(equal), share_45_55=share(0.45, 0.55),
         share_40_60=share(0.40, 0.60), combatant_effects=combatant_effects(rows, float(slope)), seed=rng.seed,
         matchup_sd=matchup_spread(strengths, pairs),
-        price_sd=float(np.std([r.residual for r in rows], ddof=2)) if len(rows) > 2 else 0.0,
+        price_sd=_spread_at_one_price(rows, points, tolerance),
     )
+
+
+def _spread_at_one_price(rows: list[ForceRow], points: float, tolerance: float) -> float:
+    """How far the strengths of forces priced alike stray (log-odds, a standard deviation): of
+    the forces within ``tolerance`` of the budget when there are three or more, else around the
+    price line. Forces at one price are what an equal-price pair is made of; the line over all
+    budgets is straight only roughly, and its bends would count as the price's error."""
+    alike = [r.strength for r in rows if abs(r.cost - points) <= tolerance]
+    if len(alike) >= 3:
+        return float(np.std(alike, ddof=1))
+    return float(np.std([r.residual for r in rows], ddof=2)) if len(rows) > 2 else 0.0
 
