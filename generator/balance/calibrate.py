@@ -6,8 +6,10 @@ on the board (seats alternating, as ``skirmish balance`` does), and fits one str
 with the Bradley-Terry model (``choix.ilsr_pairwise_dense``: P(i beats j) = 1 / (1 + e^(s_j - s_i)),
 draws counted half a win each way). It then asks of the prices:
 
-- **Spearman**: does the order of costs match the order of strengths, over all forces? 1.0 means
-  a dearer force is always stronger.
+- **Spearman**: does the order of costs match the order of strengths, over the forces of
+  different budgets (the spread half)? 1.0 means a dearer force is always stronger. The forces at
+  the budget tie on cost, so among them Spearman can only count noise; they are what the next
+  measure reads. ``spearman_all`` is the same over every force.
 - **Equal-cost pairs**: of the pairs whose costs differ by at most ``equal_within`` of ``P``,
   what share won 45-55% and 40-60% against each other? (Each pair's rate is a sample: with 200
   battles a truly even pair lands in 45-55% only about 85% of the time, so these shares are a
@@ -83,7 +85,7 @@ class Calibration:
     equal_within: float
     forces: list[ForceRow]
     pairs: list[PairRow]
-    spearman: float
+    spearman: float  # over the forces of different budgets
     slope: float  # strength per unit of cost
     intercept: float
     equal_pairs: int
@@ -93,6 +95,7 @@ class Calibration:
     seed: int
     matchup_sd: float = 0.0  # win-rate spread of pairs that no strength per force explains
     price_sd: float = 0.0  # log-strength spread of forces priced alike
+    spearman_all: float = float("nan")  # over every force, the ones at the budget included
 
     @property
     def ceiling_40_60(self) -> float:
@@ -124,6 +127,7 @@ class Calibration:
             "battles_per_pair": self.battles_per_pair,
             "games": sum(p.games for p in self.pairs),
             "spearman": round(self.spearman, 4),
+            "spearman_all": round(self.spearman_all, 4),
             "equal_within": self.equal_within,
             "equal_cost_pairs": self.equal_pairs,
             "share_45_55": round(self.share_45_55, 4),
@@ -145,7 +149,8 @@ class Calibration:
         out = [
             f"{len(self.forces)} random {self.system} forces around {self.points:g} {unit}, "
             f"{self.battles_per_pair} battles per pair ({sum(p.games for p in self.pairs)} in all)",
-            f"  Spearman (cost vs Bradley-Terry strength): {self.spearman:.3f}  (goal >= 0.9)",
+            f"  Spearman (cost vs Bradley-Terry strength), forces of different budgets: {self.spearman:.3f}  "
+            f"(goal >= 0.9; all forces {self.spearman_all:.3f})",
         ]
         if self.equal_pairs:
             out.append(f"  equal-cost pairs (within {self.equal_within:.0%} of {self.points:g}): {self.equal_pairs}; "
@@ -266,8 +271,13 @@ def play_pairs(system: Any, forces: list, pairs: list[tuple[int, int]], battles:
     return out
 
 
+def at_budget(n: int) -> int:
+    """How many of ``n`` forces are built at the budget itself (the first ones)."""
+    return (n + 1) // 2
+
+
 def budgets(n: int, points: float, spread: float) -> list[float]:
-    equal = (n + 1) // 2
+    equal = at_budget(n)
     others = n - equal
     if others == 1:
         spread_budgets = [points * (1 + spread)]
@@ -297,6 +307,7 @@ def calibrate(
     if system.price is None:
         raise SkirmishError(f"{system.title} has no prices to calibrate")
     forces, rows = [], []
+    same = at_budget(rosters)  # budgets() puts the forces at the budget first
     for index, budget in enumerate(budgets(rosters, points, spread)):
         force = random_force(system, budget, rng.spawn(f"force-{index}"), name=f"force {index + 1}")
         forces.append(force)
@@ -322,7 +333,9 @@ def calibrate(
     share = (lambda lo, hi: sum(1 for p in equal if lo <= p.rate_i <= hi) / len(equal)) if equal else (lambda lo, hi: 0.0)
     return Calibration(
         system=system.name, unit=system.cost_unit, points=points, battles_per_pair=battles_per_pair,
-        equal_within=equal_within, forces=rows, pairs=pairs, spearman=spearman(costs, strengths),
+        equal_within=equal_within, forces=rows, pairs=pairs,
+        spearman=spearman(costs[same:], strengths[same:]) if rosters - same >= 3 else float("nan"),
+        spearman_all=spearman(costs, strengths),
         slope=float(slope), intercept=float(intercept), equal_pairs=len(equal), share_45_55=share(0.45, 0.55),
         share_40_60=share(0.40, 0.60), combatant_effects=combatant_effects(rows, float(slope)), seed=rng.seed,
         matchup_sd=matchup_spread(strengths, pairs),

@@ -6,7 +6,8 @@ import pytest
 
 import math
 
-from generator.balance.calibrate import bradley_terry, budgets, calibrate, matchup_spread, PairRow, share_within
+from generator.balance.calibrate import (PairRow, bradley_terry, budgets, calibrate, matchup_spread, share_within,
+                                         spearman)
 from generator.balance.plot import calibration_files, write_calibration
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
@@ -58,6 +59,15 @@ def test_the_report_has_spearman_equal_cost_shares_and_the_mispriced_forces(misp
     assert len(data["under_priced"]) == 3 and len(data["over_priced"]) == 3
     under = data["under_priced"][0]
     assert under["fair_cost"] > under["cost"]
+
+
+def test_spearman_reads_the_forces_of_different_budgets(mispriced):
+    # the forces at the budget tie on cost: their order is the equal-cost pairs' business
+    spread = mispriced.forces[5:]
+    assert [f.budget for f in spread] == [75, 87.5, 100, 112.5, 125]
+    assert mispriced.spearman == pytest.approx(spearman([f.cost for f in spread], [f.strength for f in spread]))
+    assert mispriced.to_json()["spearman_all"] == pytest.approx(
+        spearman([f.cost for f in mispriced.forces], [f.strength for f in mispriced.forces]), abs=1e-4)
 
 
 def test_the_toy_game_is_nearly_transitive_so_a_better_price_could_even_it(mispriced):
