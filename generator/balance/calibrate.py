@@ -339,17 +339,17 @@ def calibrate(
         slope=float(slope), intercept=float(intercept), equal_pairs=len(equal), share_45_55=share(0.45, 0.55),
         share_40_60=share(0.40, 0.60), combatant_effects=combatant_effects(rows, float(slope)), seed=rng.seed,
         matchup_sd=matchup_spread(strengths, pairs),
-        price_sd=_spread_at_one_price(rows, points, tolerance),
+        price_sd=_spread_at_one_price(rows[:same], rows),
     )
 
 
-def _spread_at_one_price(rows: list[ForceRow], points: float, tolerance: float) -> float:
+def _spread_at_one_price(alike: list[ForceRow], rows: list[ForceRow]) -> float:
     """How far the strengths of forces priced alike stray (log-odds, a standard deviation): of
-    the forces within ``tolerance`` of the budget when there are three or more, else around the
-    price line. Forces at one price are what an equal-price pair is made of; the line over all
-    budgets is straight only roughly, and its bends would count as the price's error."""
-    alike = [r.strength for r in rows if abs(r.cost - points) <= tolerance]
+    the forces built at the budget when there are three or more, else around the price line.
+    Forces at one price are what an equal-price pair is made of; the line over all budgets is
+    straight only roughly, and its bends would count as the price's error. (A builder that stops
+    short of the budget, as Gorechosen's at 90%, leaves their costs a little apart.)"""
     if len(alike) >= 3:
-        return float(np.std(alike, ddof=1))
+        return float(np.std([r.strength for r in alike], ddof=1))
     return float(np.std([r.residual for r in rows], ddof=2)) if len(rows) > 2 else 0.0
 
