@@ -69,8 +69,8 @@ def calibration_drawing(cal) -> Drawing:
     ops.append(PathOp(tuple(curve), Style(stroke="#c0392b", stroke_width=0.45)))
     text(LEFT, 6, f"{cal.system}: win rate against cost difference ({len(cal.forces)} forces around {cal.points:g} {cal.unit}, "
          f"{cal.battles_per_pair} battles per pair)", 8, "bold")
-    text(LEFT, 11.5, f"Spearman {cal.spearman:.2f} (forces of different budgets); equal-cost pairs {cal.equal_pairs}: {cal.share_45_55:.0%} in 45-55%, "
-         f"{cal.share_40_60:.0%} in 40-60%. Bands: 45-55% and 40-60%; curve: the price line's prediction.", 6)
+    text(LEFT, 11.5, f"Spearman {cal.spearman:.2f} (forces of different budgets); equal-cost pairs {cal.equal_pairs}: "
+         f"{cal.share_45_55:.0%} in 45-55%, {cal.share_40_60:.0%} in 40-60%. Shaded: 45-55%, 40-60%; red: the price line.", 6)
     text(LEFT + pw / 2, HEIGHT - 2.5, f"cost difference ({cal.unit})", 6.5, anchor="middle")
     text(LEFT - 1.5, TOP - 2, "win rate", 6.5, anchor="end")
     return Drawing(WIDTH, HEIGHT, 0.0, ops, title=f"{cal.system} calibration")
