@@ -328,9 +328,21 @@ def read_results(path: str) -> dict:
     return json.loads(gzip.decompress(raw) if str(path).endswith(".gz") else raw)
 
 
-def load_results(path: str) -> tuple[list[Champion], list[dict]]:
-    data = read_results(path)
-    return [Champion.model_validate(c) for c in data["champions"]], data["pairs"]
+def load_results(paths) -> tuple[list[Champion], list[dict]]:
+    """Champions and pairs of one or more ``play`` files, champion numbers made unique (the
+    rating is read from each champion's card, so separate round robins fit together)."""
+    champions, pairs = [], []
+    for path in [paths] if isinstance(paths, str) else paths:
+        data = read_results(path)
+        offset = len(champions)
+        champions += [Champion.model_validate(c) for c in data["champions"]]
+        pairs += [{**p, "i": p["i"] + offset, "j": p["j"] + offset} for p in data["pairs"]]
+    return champions, pairs
+
+
+def _seeds(paths) -> str:
+    seeds = [str(read_results(p)["seed"]) for p in paths]
+    return ("seed " if len(seeds) == 1 else "seeds ") + ", ".join(seeds)
 
 
 def cmd_fit(args) -> None:
@@ -349,8 +361,7 @@ def cmd_fit(args) -> None:
         print(f"  action {a:16s} x{math.exp(lf):.3f}")
     if args.write:
         path = Path(__file__).resolve().parents[1] / "content" / "gorechosen" / "rating.yaml"
-        seed = read_results(args.results)["seed"]
-        write_rating_yaml(new, f"{len(pairs)} pairs, seed {seed}", games, len(champions), path)
+        write_rating_yaml(new, f"{len(pairs)} pairs, {_seeds(args.results)}", games, len(champions), path)
         print(f"wrote {path}")
 
 
@@ -483,12 +494,12 @@ def main(argv=None) -> None:
     p.add_argument("--out", required=True)
     p.set_defaults(run=cmd_play)
     p = sub.add_parser("fit", help="fit the rating's free parameters on played results")
-    p.add_argument("results")
+    p.add_argument("results", nargs="+")
     p.add_argument("--write", action="store_true", help="write them to content/gorechosen/rating.yaml")
     p.add_argument("--free", help=f"comma-separated parts to fit, of {', '.join(PARTS)} (default: {','.join(DEFAULT_FREE)})")
     p.set_defaults(run=cmd_fit)
     p = sub.add_parser("cv", help="cross-validate which parts are worth fitting")
-    p.add_argument("results")
+    p.add_argument("results", nargs="+")
     p.add_argument("--folds", type=int, default=4)
     p.set_defaults(run=cmd_cv)
     p = sub.add_parser("evaluate", help="old against new rating on a fresh set of champions")
