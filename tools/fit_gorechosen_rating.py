@@ -29,8 +29,9 @@ The shipped rating (seventh session), whose training set is kept in tools/data/g
 (played with the first rating in use; a play with a later one builds other champions):
 
     python tools/fit_gorechosen_rating.py play --champions 96 --battles 20 --points 100 --seed 501 --jobs 2 --out train.json
-    python tools/fit_gorechosen_rating.py cv tools/data/gorechosen-rating/gorechosen-train-501.json.gz
-    python tools/fit_gorechosen_rating.py fit tools/data/gorechosen-rating/gorechosen-train-501.json.gz \
+    # (then fit on it, and play seed 502 with that fit in rating.yaml)
+    python tools/fit_gorechosen_rating.py cv tools/data/gorechosen-rating/gorechosen-train-50[12].json.gz
+    python tools/fit_gorechosen_rating.py fit tools/data/gorechosen-rating/gorechosen-train-50[12].json.gz \
         --free engagement,wounded_weight,hits_cancelled,first_strike --write
 """
 
