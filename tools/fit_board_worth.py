@@ -48,6 +48,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from generator.files import write_atomic  # noqa: E402  (content files are read by running battles: never half-written)
+
 
 # -- play ---------------------------------------------------------------------------------------
 
@@ -124,7 +126,7 @@ def play(args) -> None:
         progress(args.battles)
     out = {"system": args.system, "points": args.points, "seed": args.seed, "battles_per_pair": args.battles,
            "seconds": round(time.time() - start, 1), "failed": failed, "forces": rows, "pairs": pairs}
-    Path(args.out).write_text(json.dumps(out))
+    write_atomic(args.out, json.dumps(out))
     print(f"wrote {args.out}: {n} forces, {len(pairs)} pairs, {total} battles in {out['seconds']} s", file=sys.stderr)
 
 
@@ -341,7 +343,7 @@ def fit(args) -> None:
     header = ("# Board points: coefficients are DATA written by tools/fit_board_worth.py (do not edit by hand).\n"
               "# points = scale * (published / 100) ** exponent * exp(sum coefficient[k] * (feature[k] - baseline[k]));\n"
               "# features in generator/systems/warcry/board_worth.py.\n")
-    Path(args.out).write_text(header + yaml.safe_dump(document, sort_keys=False))
+    write_atomic(args.out, header + yaml.safe_dump(document, sort_keys=False))
     print(f"wrote {args.out}: {label}, scale {scale:.1f}, exponent {exponent:.3f}, "
           f"{document['coefficients']}", file=sys.stderr)
 

@@ -49,6 +49,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from generator.files import write_atomic  # noqa: E402  (content files are read by running battles: never half-written)
+
 from generator.balance.forces import roster_from  # noqa: E402
 from generator.balance.calibrate import play_pairs  # noqa: E402
 from generator.balance.runner import make_runner  # noqa: E402
@@ -101,7 +103,7 @@ def cmd_play(args) -> None:
     data = {"seed": args.seed, "battles_per_pair": args.battles, "points": args.points,
             "spread": args.spread if args.points is not None else None,
             "champions": [c.model_dump(mode="json") for c in champions], "pairs": results}
-    Path(args.out).write_text(json.dumps(data))
+    write_atomic(args.out, json.dumps(data))
     print(f"wrote {args.out}", file=sys.stderr)
 
 
@@ -436,7 +438,7 @@ def write_rating_yaml(result: dict, source: str, games: int, champions: int, pat
         f"  fitted: [{', '.join(result['free'])}]",
         f"  beta: {result['beta']:.4f}  # P(i beats j) = 1 / (1 + (rating_j / rating_i) ^ beta)",
     ]
-    path.write_text("\n".join(lines) + "\n")
+    write_atomic(path, "\n".join(lines) + "\n")
 
 
 def load_reference(path: str):
@@ -479,7 +481,7 @@ def cmd_evaluate(args) -> None:
               f"{share(0.45, 0.55):.0%} in 45-55%, {share(0.40, 0.60):.0%} in 40-60%")
     if args.out:
         report["round_robin"] = rr
-        Path(args.out).write_text(json.dumps(report, indent=1))
+        write_atomic(args.out, json.dumps(report, indent=1))
 
 
 def main(argv=None) -> None:

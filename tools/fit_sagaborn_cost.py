@@ -33,6 +33,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from generator.files import write_atomic  # noqa: E402  (content files are read by running battles: never half-written)
+
 from generator.balance.calibrate import play_pairs  # noqa: E402
 from generator.balance.runner import make_runner  # noqa: E402
 from generator.dice.rng import Rng  # noqa: E402
@@ -85,7 +87,7 @@ def cmd_play(args) -> None:
     results = play(teams, pairs, args.battles, args.seed, jobs=args.jobs)
     data = {"seed": args.seed, "battles_per_pair": args.battles,
             "teams": [t.model_dump(mode="json") for t in teams], "pairs": results}
-    Path(args.out).write_text(json.dumps(data))
+    write_atomic(args.out, json.dumps(data))
     print(f"wrote {args.out}", file=sys.stderr)
 
 
@@ -214,7 +216,7 @@ def write_cost_model(r: dict, talents: dict, seed: int, teams: int, pairs: int, 
         f"  beta: {r['beta']:.4f}  # P(i beats j) = 1 / (1 + (value_j / value_i) ^ beta)",
         f"  talent_factor_if_free: {talents['talent_factor']:.3f}  # simulated worth of Talents / printed cost",
     ]
-    path.write_text("\n".join(lines) + "\n")
+    write_atomic(path, "\n".join(lines) + "\n")
 
 
 def main(argv=None) -> None:
