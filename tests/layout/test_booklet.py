@@ -157,7 +157,7 @@ def test_the_ink_saver_leaves_the_cover_white():
 @pytest.mark.parametrize("old, new, says", [
     ("card: Choking Fog", "card: Choking Smog", "twist.card: 'Choking Smog' is not a bladeborn twist card"),
     ('- {cell: "6,4", name: The Altar}', '- {cell: "6,14", name: The Altar}', "objectives[0].cell: '6,14' is off the"),
-    ("budgets: {a: 520, b: 520}", "budgets: {a: 300, b: 520}", "forces.a: costs 500 points, over its budget of 300"),
+    ("budgets: {a: 540, b: 540}", "budgets: {a: 300, b: 540}", "forces.a: costs 535 points, over its budget of 300"),
     ("effect: {kind: sight_limit, range: 3}", "effect: {kind: fog_of_war, range: 3}",
      "twist.effect.kind: 'fog_of_war' is not a twist effect the bladeborn engine can execute"),
 ], ids=["unknown card", "hex off the board", "over budget", "twist kind"])
