@@ -49,6 +49,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from generator.files import write_atomic  # noqa: E402  (content files are read by running battles: never half-written)
+if str(Path(__file__).resolve().parent) not in sys.path:  # also when loaded by file path (the tests)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from play_files import read_play  # noqa: E402
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -135,14 +138,6 @@ def play(args) -> None:
 RUNEMARKS = {"warcry": ("hero", "fly"), "bladeborn": ("hero",)}
 LAMBDAS = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0)
 BOARD = ("move", "reach", "wounds", "damage", "durability")
-
-
-def read_play(path) -> dict:
-    """One ``play`` file (``.json`` or ``.json.gz``, as the shipped training sets in tools/data/board-worth/)."""
-    import gzip
-
-    raw = Path(path).read_bytes()
-    return json.loads(gzip.decompress(raw) if str(path).endswith(".gz") else raw)
 
 
 def load_play(paths) -> tuple[list[dict], list[dict]]:

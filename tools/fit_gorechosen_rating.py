@@ -50,6 +50,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.files import write_atomic  # noqa: E402  (content files are read by running battles: never half-written)
+if str(Path(__file__).resolve().parent) not in sys.path:  # also when loaded by file path (the tests)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from play_files import read_play  # noqa: E402
 
 from generator.balance.forces import roster_from  # noqa: E402
 from generator.balance.calibrate import play_pairs  # noqa: E402
@@ -323,20 +326,12 @@ def _fix_unused(model: Model, x: np.ndarray) -> np.ndarray:
 FIRST_SHARES = np.array([0.18, 0.24, 0.12, 0.04, 0.08, 0.12, 0.08, 0.14])
 
 
-def read_results(path: str) -> dict:
-    """A ``play`` file, ``.json`` or ``.json.gz`` (as the training set kept in tools/data/)."""
-    import gzip
-
-    raw = Path(path).read_bytes()
-    return json.loads(gzip.decompress(raw) if str(path).endswith(".gz") else raw)
-
-
 def load_results(paths) -> tuple[list[Champion], list[dict]]:
     """Champions and pairs of one or more ``play`` files, champion numbers made unique (the
     rating is read from each champion's card, so separate round robins fit together)."""
     champions, pairs = [], []
     for path in [paths] if isinstance(paths, str) else paths:
-        data = read_results(path)
+        data = read_play(path)
         offset = len(champions)
         champions += [Champion.model_validate(c) for c in data["champions"]]
         pairs += [{**p, "i": p["i"] + offset, "j": p["j"] + offset} for p in data["pairs"]]
@@ -344,7 +339,7 @@ def load_results(paths) -> tuple[list[Champion], list[dict]]:
 
 
 def _seeds(paths) -> str:
-    seeds = [str(read_results(p)["seed"]) for p in paths]
+    seeds = [str(read_play(p)["seed"]) for p in paths]
     return ("seed " if len(seeds) == 1 else "seeds ") + ", ".join(seeds)
 
 

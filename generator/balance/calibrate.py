@@ -103,7 +103,7 @@ class Calibration:
         return share_within(self.matchup_sd, 0.10)
 
     @property
-    def expected_40_60(self) -> float:
+    def price_40_60(self) -> float:
         """The share of equal-price pairs the prices' own spread leaves in 40-60% (endless
         battles, as if match-ups added nothing): two forces at one price differ in strength by
         about sqrt(2) x ``price_sd``."""
@@ -135,7 +135,7 @@ class Calibration:
             "matchup_sd": round(self.matchup_sd, 4),
             "ceiling_40_60": round(self.ceiling_40_60, 4),
             "price_sd": round(self.price_sd, 4),
-            "price_40_60": round(self.expected_40_60, 4),
+            "price_40_60": round(self.price_40_60, 4),
             "strength_per_unit": round(self.slope, 6),
             "under_priced": [f.to_json() for f in ranked[:3]],
             "over_priced": [f.to_json() for f in ranked[::-1][:3]],
@@ -160,7 +160,7 @@ class Calibration:
         out.append(f"  what match-ups add beyond one strength per force: +-{self.matchup_sd:.1%} of win rate, so even "
                    f"perfect prices would put {self.ceiling_40_60:.0%} of equal pairs in 40-60%")
         out.append(f"  strength of forces priced alike: +-{self.price_sd:.2f} (log-odds), which alone leaves "
-                   f"{self.expected_40_60:.0%} of equal-price pairs in 40-60%")
+                   f"{self.price_40_60:.0%} of equal-price pairs in 40-60%")
         ranked = self.ranked()
         for label, rows in (("most under-priced", ranked[:3]), ("most over-priced", ranked[::-1][:3])):
             out.append(f"  {label}:")

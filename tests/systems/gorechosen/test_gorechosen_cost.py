@@ -1,5 +1,6 @@
 """The rating: Lanchester's linear law (damage per action x actions survived), exact odds."""
 
+import re
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -96,8 +97,6 @@ def test_the_shipped_rating_is_refit_on_duels_at_one_budget_and_the_fit_reproduc
     out = subprocess.run([sys.executable, str(tool), "fit", *map(str, TRAINING), "--free",
                           "engagement,wounded_weight,hits_cancelled,first_strike"],
                          capture_output=True, text=True, check=True).stdout
-    import re
-
     fitted = dict(re.findall(r"(wounded weight|hits cancelled|first strike) ([0-9.]+)", out))
     assert float(fitted["hits cancelled"]) == pytest.approx(reference.hits_cancelled, abs=1e-3)
     assert float(fitted["first strike"]) == pytest.approx(reference.first_strike, abs=1e-2)
