@@ -126,8 +126,8 @@ class Calibration:
             "rosters": len(self.forces),
             "battles_per_pair": self.battles_per_pair,
             "games": sum(p.games for p in self.pairs),
-            "spearman": round(self.spearman, 4),
-            "spearman_all": round(self.spearman_all, 4),
+            "spearman": _number(self.spearman),
+            "spearman_all": _number(self.spearman_all),
             "equal_within": self.equal_within,
             "equal_cost_pairs": self.equal_pairs,
             "share_45_55": round(self.share_45_55, 4),
@@ -184,6 +184,12 @@ def bradley_terry(n: int, pairs: list[PairRow], alpha: float = 0.1) -> np.ndarra
         comp[p.j, p.i] += p.games - p.score_i
     strengths = np.asarray(choix.ilsr_pairwise_dense(comp, alpha=alpha), dtype=float)
     return strengths - strengths.mean()
+
+
+def _number(value: float) -> float | None:
+    """``value`` rounded for JSON, or None where it is undefined (NaN is not JSON): Spearman over
+    fewer than three forces of different budgets, or over forces of one cost."""
+    return None if math.isnan(value) else round(value, 4)
 
 
 def share_within(sd: float, half_width: float) -> float:

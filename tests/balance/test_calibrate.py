@@ -70,6 +70,15 @@ def test_spearman_reads_the_forces_of_different_budgets(mispriced):
         spearman([f.cost for f in mispriced.forces], [f.strength for f in mispriced.forces]), abs=1e-4)
 
 
+def test_too_few_forces_of_different_budgets_leave_spearman_undefined_and_the_json_valid():
+    # 4 forces: 2 at the budget, 2 spread, too few to rank; JSON has no NaN, so null
+    small = calibrate(toy.SYSTEM, 100, Rng(2), rosters=4, battles_per_pair=4)
+    data = small.to_json()
+    assert data["spearman"] is None
+    json.dumps(data, allow_nan=False)
+    assert any("Spearman" in line for line in small.lines())
+
+
 def test_the_toy_game_is_nearly_transitive_so_a_better_price_could_even_it(mispriced):
     # who wins the toy game is mostly who has more dice and health: little beyond one strength
     # per force, while the halved brute throws the price line off
