@@ -51,7 +51,7 @@ if str(ROOT) not in sys.path:
 from generator.files import write_atomic  # noqa: E402  (content files are read by running battles: never half-written)
 if str(Path(__file__).resolve().parent) not in sys.path:  # also when loaded by file path (the tests)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_files import read_play  # noqa: E402
+from play_files import merged_plays, read_play  # noqa: E402
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -141,14 +141,10 @@ BOARD = ("move", "reach", "wounds", "damage", "durability")
 
 
 def load_play(paths) -> tuple[list[dict], list[dict]]:
-    """Forces and pairs of one or more ``play`` files, force indices made unique."""
-    forces, pairs = [], []
-    for group, path in enumerate(paths):
-        data = read_play(path)
-        offset = len(forces)
-        forces += [{**force, "group": group} for force in data["forces"]]
-        pairs += [{**p, "i": p["i"] + offset, "j": p["j"] + offset} for p in data["pairs"]]
-    return forces, pairs
+    """Forces and pairs of one or more ``play`` files, force indices made unique, each force
+    marked with the number of its file (``group``)."""
+    forces, pairs, groups = merged_plays(paths, "forces")
+    return [{**force, "group": group} for force, group in zip(forces, groups)], pairs
 
 
 def strengths(forces, pairs) -> np.ndarray:

@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from generator.files import write_atomic  # noqa: E402  (content files are read by running battles: never half-written)
 if str(Path(__file__).resolve().parent) not in sys.path:  # also when loaded by file path (the tests)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_files import read_play  # noqa: E402
+from play_files import merged_plays, read_play  # noqa: E402
 
 from generator.balance.forces import roster_from  # noqa: E402
 from generator.balance.calibrate import play_pairs  # noqa: E402
@@ -329,13 +329,8 @@ FIRST_SHARES = np.array([0.18, 0.24, 0.12, 0.04, 0.08, 0.12, 0.08, 0.14])
 def load_results(paths) -> tuple[list[Champion], list[dict]]:
     """Champions and pairs of one or more ``play`` files, champion numbers made unique (the
     rating is read from each champion's card, so separate round robins fit together)."""
-    champions, pairs = [], []
-    for path in [paths] if isinstance(paths, str) else paths:
-        data = read_play(path)
-        offset = len(champions)
-        champions += [Champion.model_validate(c) for c in data["champions"]]
-        pairs += [{**p, "i": p["i"] + offset, "j": p["j"] + offset} for p in data["pairs"]]
-    return champions, pairs
+    champions, pairs, _ = merged_plays(paths, "champions")
+    return [Champion.model_validate(c) for c in champions], pairs
 
 
 def _seeds(paths) -> str:
