@@ -29,6 +29,10 @@ from pathlib import Path
 #: ``hatch_build.py`` reads this tuple from this file's text, so keep it a plain literal.
 COMPILED_MODULES = (
     "generator.play.dicestream",
+    "generator.play.core",
+    "generator.systems.bladestorm.core_data",
+    "generator.systems.bladestorm.core_rules",
+    "generator.systems.bladestorm.core_player",
 )
 
 PACKAGE = Path(__file__).resolve().parent  # generator/

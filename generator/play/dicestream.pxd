@@ -12,7 +12,6 @@ ctypedef struct bitgen_t:
     uint64_t (*next_raw)(void *st) nogil
 
 
-@cython.final
 cdef class DiceStream:
     cdef object _generator
     cdef bitgen_t *_bitgen
@@ -27,9 +26,15 @@ cdef class DiceStream:
     cpdef int die(self, int sides)
     @cython.locals(out=list)
     cpdef list dice(self, int count, int sides)
+    @cython.locals(i=int)
+    cpdef roll_into(self, int count, int sides, int[:] out, int start)
     cpdef long between(self, long low, long high)
     @cython.locals(mask=uint32_t, value=uint32_t)
     cpdef uint32_t interval(self, uint32_t high)
     @cython.locals(order=list, i=long, j=long)
     cpdef list permutation(self, long n)
     cpdef double random(self)
+
+
+cdef class ScriptedDice(DiceStream):
+    cdef public object rng

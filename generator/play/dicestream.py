@@ -24,7 +24,11 @@ M64 = 0xFFFFFFFFFFFFFFFF
 
 
 class DiceStream:
-    """Dice, choices and shuffles from one numpy ``Generator`` (kept alive by this object)."""
+    """Dice, choices and shuffles from one numpy ``Generator`` (kept alive by this object).
+
+    A test that hands out a rulebook's dice subclasses :class:`generator.dice.rng.Rng`; its
+    ``stream`` is then a :class:`ScriptedDice`, which asks that Rng for every roll.
+    """
 
     def __init__(self, generator):
         self._generator = generator
@@ -82,6 +86,12 @@ class DiceStream:
             out.append(1 + self.upto(sides - 1))
         return out
 
+    def roll_into(self, count, sides, out, start):
+        """Roll ``count`` dice of ``sides`` faces into ``out[start:start + count]`` (one roll of a
+        group of dice: what :meth:`dice` rolls, without making a list)."""
+        for i in range(count):
+            out[start + i] = 1 + self.upto(sides - 1)
+
     def between(self, low, high):
         """A whole number in ``[low, high]`` inclusive (:meth:`generator.dice.rng.Rng.integers`)."""
         return low + self.upto(high - low)
@@ -115,3 +125,29 @@ class DiceStream:
     def random(self):
         """A float in [0, 1): ``Generator.random()`` (the top 53 bits of a 64-bit word)."""
         return (self.word64() >> 11) * (1.0 / 9007199254740992.0)
+
+
+class ScriptedDice(DiceStream):
+    """The dice of an :class:`generator.dice.rng.Rng` whose ``die``/``dice``/``integers`` a test
+    overrides to hand out a book's rolls: every draw the cores make is asked of it."""
+
+    def __init__(self, rng):
+        DiceStream.__init__(self, rng.numpy)
+        self.rng = rng
+
+    def die(self, sides):
+        return self.rng.die(sides)
+
+    def dice(self, count, sides):
+        return list(self.rng.dice(count, sides))
+
+    def roll_into(self, count, sides, out, start):
+        faces = self.rng.dice(count, sides)
+        for i in range(count):
+            out[start + i] = faces[i]
+
+    def upto(self, high):
+        return self.rng.integers(0, high)
+
+    def between(self, low, high):
+        return self.rng.integers(low, high)

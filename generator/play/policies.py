@@ -28,6 +28,12 @@ class RandomPolicy:
     def choose(self, state: Any, actions: Sequence[Any], rng: Rng) -> Any:
         return actions[rng.integers(0, len(actions) - 1)]
 
+    def core_player(self, state: Any):
+        """The same player for the battle core (it draws the same numbers)."""
+        from generator.play.core import RandomPlayer
+
+        return RandomPlayer()
+
 
 POLICY_NAMES = ("greedy", "random")
 
