@@ -30,6 +30,7 @@ from pathlib import Path
 COMPILED_MODULES = (
     "generator.play.dicestream",
     "generator.play.core",
+    "generator.play.search",
     "generator.systems.bladestorm.core_data",
     "generator.systems.bladestorm.core_rules",
     "generator.systems.bladestorm.core_player",

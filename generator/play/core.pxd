@@ -10,9 +10,14 @@ cdef class Core:
     cpdef int action_codes(self, long long[:] out) except -1
     cpdef int apply_code(self, long long code, DiceStream dice) except -1
     cpdef Core clone(self)
+    @cython.locals(winner=int)
+    cpdef double seat_score(self, int seat)
+    cpdef int winner_seat(self) except -2
 
 cdef class CorePlayer:
     cpdef int choose(self, Core state, long long[:] codes, int count, DiceStream chooser) except -1
+    @cython.locals(best=int, ranked=int, i=int)
+    cpdef int rank(self, Core state, long long[:] codes, int count, DiceStream chooser, int[:] out) except -1
 
 cdef class RandomPlayer(CorePlayer):
     pass

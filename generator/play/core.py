@@ -47,12 +47,39 @@ class Core:
         """A copy of the state that can be played on without changing this one."""
         raise NotImplementedError
 
+    def seat_score(self, seat):
+        """What the battle is worth to ``seat`` (0 for a, 1 for b) as it stands: once it has
+        ended 1 for a win, one half for a draw, 0 for a loss; before that one half, unless the
+        system judges an unfinished battle (a search player reads this at its playouts' end)."""
+        if not self.finished:
+            return 0.5
+        winner = self.winner_seat()
+        if winner < 0:
+            return 0.5
+        return 1.0 if winner == seat else 0.0
+
+    def winner_seat(self):
+        """0 or 1 for the winning seat of a finished battle, -1 for a draw."""
+        raise NotImplementedError
+
 
 class CorePlayer:
     """A player the core can ask directly: the index of its choice among ``codes[:count]``."""
 
     def choose(self, state, codes, count, chooser):
         raise NotImplementedError
+
+    def rank(self, state, codes, count, chooser, out):
+        """The actions this player would choose, best first, as indices into ``out``; how many
+        are ranked. A player that only knows its choice ranks it first and the rest in order."""
+        best = self.choose(state, codes, count, chooser)
+        out[0] = best
+        ranked = 1
+        for i in range(count):
+            if i != best:
+                out[ranked] = i
+                ranked += 1
+        return ranked
 
 
 class RandomPlayer(CorePlayer):

@@ -38,3 +38,10 @@ cdef class DiceStream:
 
 cdef class ScriptedDice(DiceStream):
     cdef public object rng
+
+
+cdef class FastDice(DiceStream):
+    cdef uint64_t state
+    @cython.locals(z=uint64_t)
+    cpdef uint64_t word64(self)
+    cpdef uint32_t word32(self)

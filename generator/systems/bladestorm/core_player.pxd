@@ -14,6 +14,15 @@ cdef class Odds:
 cdef class BladestormGreedy(CorePlayer):
     cdef public Odds odds
     cdef public int[:] goals, spots, flags
+    cdef public double[:] worths
+
+    @cython.locals(battle=BladestormRules)
+    cpdef int choose(self, Core state, long long[:] codes, int count, DiceStream chooser) except -1
+    @cython.locals(battle=BladestormRules, best=int, worth="double[:]", i=int, ranked=int, a=int, top=int, b=int)
+    cpdef int rank(self, Core state, long long[:] codes, int count, DiceStream chooser, int[:] out) except -1
+    @cython.locals(kind="long long", pieces=Pieces, p=int, q=int, w=int, anchor=int, side=int, fight=double,
+                   nearest=int, e=int, arms=Arms, kill=double, route=int)
+    cdef double rough_worth(self, BladestormRules state, long long code)
 
     @cython.locals(pieces=Pieces, arms=Arms, odds=Odds, left=int, index=int, row=int)
     cdef (double, double) kill_and_useful(self, BladestormRules state, int p, int arm, int q)

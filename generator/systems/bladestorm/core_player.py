@@ -68,13 +68,71 @@ class BladestormGreedy(CorePlayer):
         self.goals = array("i", [0] * 4096)
         self.spots = array("i", [0] * 4096)
         self.flags = array("i", [0] * 4096)
+        self.worths = array("d", [0.0] * 4096)
 
     def choose(self, state, codes, count, chooser):
-        if state.step == SETUP:
-            return self.place(state, codes, count)
-        if state.step == MOVING:
-            return self.move(state, codes, count)
-        return self.attack(state, codes, count)
+        battle = state  # a Bladestorm state
+        if battle.step == SETUP:
+            return self.place(battle, codes, count)
+        if battle.step == MOVING:
+            return self.move(battle, codes, count)
+        return self.attack(battle, codes, count)
+
+    def rank(self, state, codes, count, chooser, out):
+        """The choice first, then the other actions by a rough worth: an attack by its chance to
+        finish the target; a move into contact by the best chance to kill an enemy it touches
+        there; any other move by how much nearer it brings the piece to its nearest enemy; the
+        end of a step and a set-up place last (a search player tries the best few)."""
+        best = self.choose(state, codes, count, chooser)
+        battle = state  # a Bladestorm state
+        worth = self.worths
+        for i in range(count):
+            worth[i] = self.rough_worth(battle, codes[i])
+        out[0] = best
+        ranked = 1
+        for i in range(count):  # a selection sort of the rest: the search reads only the first few
+            if i != best:
+                out[ranked] = i
+                ranked += 1
+        for a in range(1, ranked):
+            top = a
+            for b in range(a + 1, ranked):
+                if worth[out[b]] > worth[out[top]]:
+                    top = b
+            if top != a:
+                out[a], out[top] = out[top], out[a]
+            if a >= 8:
+                break
+        return ranked
+
+    def rough_worth(self, state, code):
+        kind = code >> 40
+        pieces = state.flat
+        if kind == ATTACK:
+            p, q, w = (code >> 28) & 0xFFF, (code >> 12) & 0xFFFF, code & 0xFFF
+            return 1.0 + self.kill_and_useful(state, p, w, q)[0]
+        if kind != MOVE:
+            return 0.0
+        p, anchor = (code >> 28) & 0xFFF, (code >> 12) & 0xFFFF
+        side = pieces.seat[p]
+        fight = -1.0
+        nearest = FAR
+        for e in range(pieces.count):
+            if pieces.seat[e] == side or pieces.removed[e]:
+                continue
+            if state.touches(p, anchor, e):
+                arms = state.arms
+                for w in range(arms.first[p + 1] - arms.first[p]):
+                    kill = self.kill_and_useful(state, p, w, e)[0]
+                    if kill > fight:
+                        fight = kill
+            else:
+                route = state.fields.dist[state.contact_field(p, e) + anchor]
+                if route < nearest:
+                    nearest = route
+        if fight >= 0.0:
+            return 2.0 + fight
+        return 1.0 - nearest / 1.0e6 if nearest < FAR else 0.0
 
     # ---- odds ------------------------------------------------------------------------------------
 

@@ -54,6 +54,9 @@ class BladestormRules(Core):
         self.why = ""
         self.work = work  # working space shared by the seating's states (core_data.Scratch)
 
+    def winner_seat(self):
+        return self.winner
+
     # ---- copies ----------------------------------------------------------------------------------
 
     def clone(self):
