@@ -98,7 +98,7 @@ def new(
 new.__doc__ = ("Start a campaign between two warbands: writes OUT/campaign.yaml and the booklet of its first battle "
                "(a random battle; its winner becomes the aspirant)."
                + examples("skirmish campaign new bladeborn --a bladeborn/example-cinder-oath "
-                          "--b bladeborn/example-hollowmere-stalkers -o my-campaign --player-a Ann --player-b Bo",
+                          "--b bladeborn/example-hollowmere-stalkers -o my-campaign --player-a Ann --player-b Bo --seed 7",
                           "skirmish campaign new bladeborn --a bladeborn/example-cinder-oath --b bladeborn/example-hollowmere-stalkers "
                           "-o rematch --player-a Ann --player-b Bo --after my-campaign"))
 
@@ -122,7 +122,8 @@ def record(
 record.__doc__ = ("Record the battle just played at the table: the spoils of battle, the convergence turned over, "
                   "the next aspirant, and the next battle's booklet."
                   + examples("skirmish campaign record my-campaign --winner a --notes \"Vashti held the ford\"",
-                             "skirmish campaign record my-campaign --winner b --used \"Bloodstone Charm=Reed Stalker #2\" --bearer \"Ilsk the Netmaster\""))
+                             "skirmish campaign record my-campaign --winner a --used \"Splinter of the Void=Vashti Ember-Crowned\" "
+                             "--bearer \"Oathkeeper Drum\""))
 
 
 def play(
@@ -219,7 +220,7 @@ def simulate(
     b: Path = typer.Option(..., "--b", help="Side B's warband."),
     campaigns: int = typer.Option(100, "--campaigns", min=1, max=100_000, help="How many whole campaigns to play."),
     seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
-    jobs: Optional[int] = typer.Option(1, "--jobs", min=1, help="Processes to play campaigns on (default: 1)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Processes to play campaigns on (default: all cores)."),
     policy: str = typer.Option("greedy", "--policy", help="Who plays both warbands: greedy or random."),
     lesser: str = typer.Option("eager", "--lesser", help="When the simulated players use lesser artefacts: eager or convergence."),
     max_battles: int = typer.Option(200, "--max-battles", min=6, max=10_000, help="Stop a campaign still going after this many battles (reported as unfinished)."),
@@ -239,7 +240,7 @@ def simulate(
     warbands = {"a": _warband(a, "--a"), "b": _warband(b, "--b")}
     seed = make_rng(seed).seed
     with progress_bar("campaigns", quiet=json_out) as report:
-        result = run(warbands, campaigns, seed, jobs or 1, policy, lesser, max_battles, progress=report)
+        result = run(warbands, campaigns, seed, jobs, policy, lesser, max_battles, progress=report)
     if json_out:
         print_json(result.to_json())
         return

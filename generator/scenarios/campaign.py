@@ -47,6 +47,7 @@ def _write(folder: Path, camp: Campaign, loaded: LoadedCampaign, page: str, forc
         pdf, _, _ = campaign_booklet(now, str(folder), page=page, templates=templates)
         blobs.append((pdf_path, pdf))
     written = [write_atomic(path, blob) for path, blob in blobs]
+    manifest.record(written, group="campaign")  # a run stopped after this writes the same booklet again
     written.append(save_campaign(camp, target))  # last: the campaign moves on only once all is written
     manifest.record(written, group="campaign")
     return written

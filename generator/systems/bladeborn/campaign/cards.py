@@ -189,14 +189,19 @@ class ConvergenceDeck(_Strict):
     default: bool = False
     cards: list[Convergence] = Field(min_length=3, max_length=3)
 
-    @model_validator(mode="after")
-    def _one_of_each_level(self) -> "ConvergenceDeck":
-        if (self.faction is None) == (not self.default):
-            raise ValueError("give faction (the warband's faction runemark) or default: true, one of the two")
-        levels = [c.level for c in self.cards]
+    @field_validator("cards")
+    @classmethod
+    def _one_of_each_level(cls, cards: list[Convergence]) -> list[Convergence]:
+        levels = [c.level for c in cards]
         if sorted(levels, key=LEVELS.index) != list(LEVELS):
             raise ValueError(f"a warband has one first, one second and one final convergence; these cards are "
                              f"{', '.join(levels)}")
+        return cards
+
+    @model_validator(mode="after")
+    def _whose(self) -> "ConvergenceDeck":
+        if (self.faction is None) == (not self.default):
+            raise ValueError("give faction (the warband's faction runemark) or default: true, one of the two")
         return self
 
     def card(self, level: str) -> Convergence:

@@ -77,7 +77,7 @@ def _chunk(warbands: dict, indices: list[int], seed: int, policy: str, lesser: s
     return [run_campaign(warbands, i, seed, policy, lesser, max_battles) for i in indices]
 
 
-def simulate(warbands: dict, campaigns: int, seed: int, jobs: int = 1, policy: str = "greedy", lesser: str = "eager",
+def simulate(warbands: dict, campaigns: int, seed: int, jobs: int | None = 1, policy: str = "greedy", lesser: str = "eager",
              max_battles: int = MAX_BATTLES, progress: Callable[[int, int], None] | None = None) -> "Report":
     """``campaigns`` whole campaigns between ``warbands["a"]`` and ``warbands["b"]``."""
     from generator.balance.runner import check_jobs
