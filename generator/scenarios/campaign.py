@@ -152,6 +152,9 @@ def outcome_notes(loaded: LoadedCampaign) -> list[str]:
     spoils = [x for x in (last.won, last.drew) if x]
     if spoils:
         lines.append(f"{player[last.winner]} gains {', '.join(spoils)}")
+    held = next((h for h in camp.sides[last.winner].artefacts if h.name == last.won), None)
+    if held is not None:
+        lines.append(f"{held.name} is borne by {held.bearer} (edit campaign.yaml, or record with --bearer, to choose)")
     if camp.winner:
         lines.append(f"{player[camp.winner]} wins the campaign with {camp.sides[camp.winner].warband['name']}")
     else:

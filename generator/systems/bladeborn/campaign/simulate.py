@@ -189,9 +189,11 @@ class Report:
             rest_n, rest_w = battles[side][0] - n, battles[side][1] - w
             if n < least or rest_n < least:
                 continue
+            p1, p0 = w / n, rest_w / rest_n
+            half = 1.96 * math.sqrt(p1 * (1 - p1) / n + p0 * (1 - p0) / rest_n)  # normal approximation
             out.append({"side": side, "warband": self.names[side], "card": name, "kind": source, "battles": n,
-                        "rate_with": round(w / n, 3), "rate_without": round(rest_w / rest_n, 3),
-                        "swing": round(w / n - rest_w / rest_n, 3)})
+                        "rate_with": round(p1, 3), "rate_without": round(p0, 3), "swing": round(p1 - p0, 3),
+                        "swing_ci95": [round(p1 - p0 - half, 3), round(p1 - p0 + half, 3)]})
         return sorted(out, key=lambda x: -abs(x["swing"]))
 
     def first_battle_winner_wins(self) -> float | None:
@@ -199,6 +201,10 @@ class Report:
         if not runs:
             return None
         return round(sum(1 for r in runs if r.rows[0].winner == r.winner) / len(runs), 3)
+
+    def battle_share_a(self) -> float | None:
+        rows = [row for run in self.runs for row in run.rows]
+        return round(sum(1 for row in rows if row.winner == "a") / len(rows), 3) if rows else None
 
     def to_json(self) -> dict[str, Any]:
         wins = self.wins()
@@ -208,7 +214,8 @@ class Report:
                 "warbands": self.names, "wins": wins, "unfinished": len(self.runs) - done,
                 "max_battles": self.max_battles,
                 "a_share": round(wins["a"] / done, 3) if done else None, "a_ci95": [round(lo, 3), round(hi, 3)],
-                "length": self.length_summary(), "first_battle_winner_wins": self.first_battle_winner_wins(),
+                "length": self.length_summary(), "battles": sum(r.battles for r in self.runs),
+                "a_battle_share": self.battle_share_a(), "first_battle_winner_wins": self.first_battle_winner_wins(),
                 "convergences": self.convergences(), "cards": self.cards()}
 
     def lines(self) -> list[str]:
@@ -225,15 +232,21 @@ class Report:
                        f"{length['p10']:g}-{length['p90']:g}, shortest {length['min']}, longest {length['max']}; "
                        f"{length['convergences_mean']} convergences a campaign on average")
             out.append("  battles: " + ", ".join(f"{k}: {v}" for k, v in length["histogram"].items()))
+        if data["a_battle_share"] is not None:
+            out.append(f"  A wins {data['a_battle_share']:.1%} of the {data['battles']} battles played")
         if data["first_battle_winner_wins"] is not None:
             out.append(f"  the winner of the first battle wins the campaign {data['first_battle_winner_wins']:.1%} of the time")
         out.append("  convergences (the aspirant's wins):")
         for c in data["convergences"]:
+            lo, hi = c["ci95"]
+            beyond = "" if lo <= 0.5 <= hi else (", easier than an even battle" if lo > 0.5 else ", harder than an even battle")
             out.append(f"    {c['side'].upper()} {c['level']:<6} {c['card']}: {c['aspirant_wins']}/{c['plays']} "
-                       f"({c['rate']:.1%}, 95% {c['ci95'][0]:.0%}-{c['ci95'][1]:.0%})")
+                       f"({c['rate']:.1%}, 95% {lo:.0%}-{hi:.0%}{beyond})")
         if data["cards"]:
             out.append("  cards that swing battles most (holder's battle win rate with / without the card):")
             for c in data["cards"][:8]:
+                lo, hi = c["swing_ci95"]
+                beyond = "" if lo <= 0 <= hi else ", beyond the noise"
                 out.append(f"    {c['side'].upper()} {c['card']} ({c['kind']}): {c['rate_with']:.1%} in {c['battles']} "
-                           f"battles / {c['rate_without']:.1%} without ({c['swing']:+.1%})")
+                           f"battles / {c['rate_without']:.1%} without ({c['swing']:+.1%}, 95% {lo:+.0%} to {hi:+.0%}{beyond})")
         return out
