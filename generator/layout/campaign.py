@@ -78,9 +78,63 @@ def campaign_scenario(loaded, inputs):
     return validate(scenario, name=f"campaign battle {battle.number}")
 
 
+def _convergence_view(loaded, battle, player: dict, warband: dict) -> tuple[dict | None, str, list[str]]:
+    """The convergence card in play, the page's opening sentence, and what is at stake."""
+    from generator.systems.bladeborn.campaign.effects import describe
+
+    camp = loaded.campaign
+    if battle.kind != "convergence":
+        return None, (f"This is a random battle between <b>{player['a']}</b> ({warband['a']}) and <b>{player['b']}</b> "
+                      f"({warband['b']}): its winner becomes the aspirant and plays a convergence next."), []
+    asp, adv = battle.aspirant, camp.other(battle.aspirant)
+    card = loaded.decks[asp].card(battle.level)
+    back = card.back
+    if back.type == "reward":
+        bearer = "for the warband's leader" if back.fighter == "leader" else f"for {back.fighter}"
+    else:
+        bearer = f"for a fighter of {player[asp]}'s choice" + ("" if back.fits == "any" else f" ({back.fits})")
+    view = {"name": _x(card.name), "level": battle.level, "owner": player[asp], "warband": warband[asp],
+            "flavour": _x(card.flavour) if card.flavour else "", "text": _x(card.text),
+            "rules": [_x(describe(r)) for r in card.rules],
+            "back": {"kind": "reward" if back.type == "reward" else "artefact of power", "name": _x(back.name),
+                     "text": _x(back.text), "bearer": _x(bearer)}}
+    intro = (f"This is <b>{player[asp]}</b>'s {battle.level} convergence: {player[asp]} ({warband[asp]}) is the "
+             f"aspirant, {player[adv]} ({warband[adv]}) the adversary.")
+    win = f"If {player[asp]} wins, they turn the card over and keep its {view['back']['kind']}, <b>{view['back']['name']}</b>"
+    win += (", and win the campaign." if battle.level == "final" else
+            "; the next battle is a random battle, whose winner becomes the aspirant.")
+    return view, intro, [win, f"If {player[adv]} wins, {player[adv]} becomes the aspirant and plays their own convergence next."]
+
+
+def _setup_sentence(inputs, battle, player: dict, other) -> str:
+    """Who sets up where: a card with roles seats the players; otherwise the book's roll-off."""
+    if not inputs.card.roles:
+        return ("The players are named above in one of the two set-ups, but as in every Bladeborn battle they roll "
+                "off first: the winner places the first fighter in either player's starting hexes and so chooses "
+                "their territory, and the other player takes the other one.")
+    seat_a = inputs.seat_a
+    role_a = inputs.card.roles.get("a", "attacker")
+    return (f"{player[seat_a]} sets up as the {role_a} ({_x(inputs.card.players['a'].symbol)} on the map) and "
+            f"{player[other(seat_a)]} as the other player"
+            + (": in a convergence the aspirant takes the attacker's set-up." if battle.kind == "convergence"
+               else ", as a roll-off decided."))
+
+
+def _lesser_rows(loaded, player: dict) -> list[dict]:
+    cards = {c.name: c for c in loaded.lesser.cards}
+    rows = []
+    for s in ("a", "b"):
+        for name in loaded.campaign.sides[s].lesser:
+            card = cards[name]
+            note = f" <i>The engine plays it as: {_x(card.engine_note)}</i>" if card.engine_note else ""
+            fits = "" if card.fits == "any" else f" (for a {card.fits} fighter)"
+            rows.append({"name": _x(name) + fits, "holder": player[s], "text": _x(card.text) + note})
+    return rows
+
+
 def campaign_view(loaded, inputs, folder: str = "DIR") -> dict[str, Any]:
     """What the campaign pages print, as escaped text."""
-    from generator.systems.bladeborn.campaign.effects import SOURCE_WORDS, describe
+    from generator.systems.bladeborn.campaign.effects import SOURCE_WORDS
     from generator.systems.bladeborn.campaign.file import bearer_name
     from generator.systems.bladeborn.campaign.steps import rewards_in_play
 
@@ -88,54 +142,15 @@ def campaign_view(loaded, inputs, folder: str = "DIR") -> dict[str, Any]:
     sides = camp.sides
     player = {s: _x(sides[s].player) for s in ("a", "b")}
     warband = {s: _x(loaded.warbands[s].name) for s in ("a", "b")}
-    standing = []
-    for s in ("a", "b"):
-        standing.append({
-            "player": player[s], "warband": warband[s],
-            "artefacts": _x(_names([f"{h.name} ({h.bearer})" for h in sides[s].artefacts])),
-            "rewards": _x(_names([f"{h.name} ({h.bearer})" for h in rewards_in_play(camp, s)])),
-            "lesser": _x(_names(sides[s].lesser)),
-        })
-    convergence, stakes = None, []
-    if battle.kind == "convergence":
-        asp, adv = battle.aspirant, camp.other(battle.aspirant)
-        card = loaded.decks[asp].card(battle.level)
-        back = card.back
-        bearer = (f"for {back.fighter}" if back.type == "reward" and back.fighter != "leader"
-                  else "for the warband's leader" if back.type == "reward" else
-                  f"for a fighter of {player[asp]}'s choice" + ("" if back.fits == "any" else f" ({back.fits})"))
-        convergence = {
-            "name": _x(card.name), "level": battle.level, "owner": player[asp], "warband": warband[asp],
-            "flavour": _x(card.flavour) if card.flavour else "", "text": _x(card.text),
-            "rules": [_x(describe(r)) for r in card.rules],
-            "back": {"kind": "reward" if back.type == "reward" else "artefact of power", "name": _x(back.name),
-                     "text": _x(back.text), "bearer": _x(bearer)},
-        }
-        intro = (f"This is <b>{player[asp]}</b>'s {battle.level} convergence: {player[asp]} ({warband[asp]}) is the "
-                 f"aspirant, {player[adv]} ({warband[adv]}) the adversary.")
-        win = (f"If {player[asp]} wins, they turn the card over and keep its "
-               f"{convergence['back']['kind']}, <b>{convergence['back']['name']}</b>")
-        win += (", and win the campaign." if battle.level == "final" else
-                f"; the next battle is a random battle, whose winner becomes the aspirant.")
-        stakes = [win, f"If {player[adv]} wins, {player[adv]} becomes the aspirant and plays their own convergence next."]
-    else:
-        intro = (f"This is a random battle between <b>{player['a']}</b> ({warband['a']}) and <b>{player['b']}</b> "
-                 f"({warband['b']}): its winner becomes the aspirant and plays a convergence next.")
-    on_cards = []
-    for item in inputs.in_play:
-        if item.source == "convergence":
-            continue
-        fighter = bearer_name(loaded.warbands[item.side], item.bearer) if item.bearer is not None else "?"
-        on_cards.append({"name": _x(item.name), "kind": SOURCE_WORDS[item.source], "owner": player[item.side],
-                         "bearer": _x(fighter), "text": _x(item.text)})
-    cards = {c.name: c for c in loaded.lesser.cards}
-    lesser = []
-    for s in ("a", "b"):
-        for name in sides[s].lesser:
-            card = cards[name]
-            note = f" <i>The engine plays it as: {_x(card.engine_note)}</i>" if card.engine_note else ""
-            fits = "" if card.fits == "any" else f" (for a {card.fits} fighter)"
-            lesser.append({"name": _x(name) + fits, "holder": player[s], "text": _x(card.text) + note})
+    standing = [{"player": player[s], "warband": warband[s],
+                 "artefacts": _x(_names([f"{h.name} ({h.bearer})" for h in sides[s].artefacts])),
+                 "rewards": _x(_names([f"{h.name} ({h.bearer})" for h in rewards_in_play(camp, s)])),
+                 "lesser": _x(_names(sides[s].lesser))} for s in ("a", "b")]
+    convergence, intro, stakes = _convergence_view(loaded, battle, player, warband)
+    on_cards = [{"name": _x(item.name), "kind": SOURCE_WORDS[item.source], "owner": player[item.side],
+                 "bearer": _x(bearer_name(loaded.warbands[item.side], item.bearer)) if item.bearer is not None else "?",
+                 "text": _x(item.text)}
+                for item in inputs.in_play if item.source != "convergence"]
     discarded = None
     if battle.discarded:
         discarded = (f"Before this battle {player[battle.aspirant]} discards their reward"
@@ -146,22 +161,11 @@ def campaign_view(loaded, inputs, folder: str = "DIR") -> dict[str, Any]:
                            else "random battle"),
                 "card": _x(b.card), "winner": _x(sides[b.winner].player),
                 "spoils": _x(_names([x for x in (b.won, b.drew) if x]))} for b in camp.history]
-    seat_a = inputs.seat_a
-    if inputs.card.roles:
-        role_a = inputs.card.roles.get("a", "attacker")
-        setup = (f"{player[seat_a]} sets up as the {role_a} ({_x(inputs.card.players['a'].symbol)} on the map) and "
-                 f"{player[camp.other(seat_a)]} as the other player"
-                 + (": in a convergence the aspirant takes the attacker's set-up." if battle.kind == "convergence"
-                    else ", as a roll-off decided."))
-    else:
-        setup = ("The players are named above in one of the two set-ups, but as in every Bladeborn battle they roll "
-                 "off first: the winner places the first fighter in either player's starting hexes and so chooses "
-                 "their territory, and the other player takes the other one.")
-    record = f"skirmish campaign record {folder} --winner a"
     return {"number": battle.number, "name": _x(camp.name), "intro": intro, "standing": standing,
-            "convergence": convergence, "stakes": stakes, "on_cards": on_cards, "lesser": lesser,
-            "discarded": discarded, "history": history, "tiebreakers": list(TIEBREAKERS), "setup": setup,
-            "record": _x(record), "play": _x(f"skirmish campaign play {folder}"),
+            "convergence": convergence, "stakes": stakes, "on_cards": on_cards, "lesser": _lesser_rows(loaded, player),
+            "discarded": discarded, "history": history, "tiebreakers": list(TIEBREAKERS),
+            "setup": _setup_sentence(inputs, battle, player, camp.other),
+            "record": _x(f"skirmish campaign record {folder} --winner a"), "play": _x(f"skirmish campaign play {folder}"),
             "players": {s: {"key": s, "player": player[s], "warband": warband[s]} for s in ("a", "b")}}
 
 

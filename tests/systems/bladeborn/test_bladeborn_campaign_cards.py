@@ -100,3 +100,17 @@ def test_a_lesser_deck_in_your_content_folder_replaces_the_built_in_one(tmp_path
                     "  - name: Lucky Stone\n    text: One more Move.\n    rules: [{kind: stats, move: 1}]\n")
     generator.content.set_user_content_dir(tmp_path)
     assert [c.name for c in lesser_deck().cards] == ["Lucky Stone"]
+
+
+def test_a_deck_edited_between_two_reads_is_read_again(tmp_path):
+    """The content library keeps what it loaded only while the file is unchanged."""
+    import os
+
+    path = _deck_file(tmp_path, GOOD.replace("name: The Ember Crown", "name: The Crown of Coals"))
+    generator.content.set_user_content_dir(tmp_path)
+    warband = load_roster("bladeborn/example-cinder-oath")[1]
+    assert deck_for(warband).card("first").back.name == "The Crown of Coals"
+    path.write_text(GOOD.replace("name: The Ember Crown", "name: The Crown of Cinders"))
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    assert deck_for(warband).card("first").back.name == "The Crown of Cinders"
