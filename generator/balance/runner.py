@@ -25,8 +25,8 @@ from typing import Any, Callable, Iterable, Sequence
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 
-#: ``(battle index, winner "A"/"B"/None, battle rounds)``
-Record = tuple[int, "str | None", int]
+#: ``(battle index, winner "A"/"B"/None, battle rounds, the force that set up first "A"/"B"/None)``
+Record = tuple[int, "str | None", int, "str | None"]
 Progress = Callable[[int], None]  # called with how many battles just finished
 
 
@@ -123,14 +123,16 @@ class _Seatings:
 
             result = play(job.system.game, self.battles[seat], self.policies[seat], rng, keep_log=False)
             winner, rounds = result.winner, result.rounds
+            first = None if result.first is None else ("A" if result.first == seat else "B")
         else:
-            first, second = (job.force_a, job.force_b) if seat == "a" else (job.force_b, job.force_a)
-            winner, rounds = job.system.fight(first, second, rng), 0
+            one, two = (job.force_a, job.force_b) if seat == "a" else (job.force_b, job.force_a)
+            winner, rounds = job.system.fight(one, two, rng), 0
+            first = None
         if winner not in ("a", "b", None):
             raise SkirmishError(f"{job.system.title}: a battle ended with winner {winner!r}, not 'a', 'b' or none")
         if winner is None:
-            return (index, None, rounds)
-        return (index, "A" if winner == seat else "B", rounds)
+            return (index, None, rounds, first)
+        return (index, "A" if winner == seat else "B", rounds, first)
 
 
 def play_chunk(job: Job, start: int, stop: int) -> list[Record]:

@@ -79,6 +79,9 @@ class Outcome:
     score: dict[str, int]
     rounds: int
     reason: str = ""
+    #: The seat that set up first (a roll-off's winner, or the scenario's first player), where the
+    #: system says: a fair table gives that side no edge, which balance reports as the set-up lean.
+    first: str | None = None
 
 
 @dataclass
@@ -94,6 +97,7 @@ class Result:
     header: dict[str, Any]
     events: list[Event]
     decisions: int
+    first: str | None = None  # the seat that set up first (Outcome.first)
 
     def to_json(self) -> dict[str, Any]:
         """The battle log: header (grid, sides), events, result (see ``skirmish simulate --log-json``)."""
@@ -136,6 +140,7 @@ def play(game: Game, battle: Battle, policies: Mapping[str, Any], rng: Rng, keep
         header=state.header() if keep_log else {},
         events=log,
         decisions=decisions,
+        first=outcome.first,
     )
 
 

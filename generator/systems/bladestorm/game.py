@@ -364,7 +364,16 @@ class BladestormState(BladestormRules):
         flat = self.flat
         score = {seat: sum(1 for p in range(flat.count) if flat.seat[p] != s and flat.removed[p])
                  for s, seat in enumerate(SIDES)}
-        return Outcome(None if self.winner < 0 else SIDES[self.winner], score, self.round, self.why)
+        return Outcome(None if self.winner < 0 else SIDES[self.winner], score, self.round, self.why,
+                       first=self.first_to_set_up())
+
+    def first_to_set_up(self) -> str:
+        """The seat that sets up first; where the scenario places both sides itself, the one
+        that moves first (who is player 1 is what the table hands out)."""
+        players = self.scenario.players
+        if any(players[seat].setup.kind == "zone" for seat in SIDES):
+            return self.scenario.setup_order()[0]
+        return self.scenario.first_mover()
 
     def legal_actions(self) -> list[tuple]:
         codes = new_buffer()
