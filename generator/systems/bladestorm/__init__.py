@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from generator.systems.base import System
-from generator.systems.bladestorm.build import build_random, roster_document
+from generator.systems.bladestorm.build import build_random, nudge, roster_document
 from generator.systems.bladestorm.calc_cli import register_calc
 from generator.systems.bladestorm.cost import price, printed_total
 from generator.systems.bladestorm.describe import describe
@@ -71,6 +71,7 @@ SYSTEM = System(
     cost_unit="TPC",
     printed_total=printed_total,
     extra={"roster_document": roster_document, "random_options": ("above_table",), "scenario_points": 475,
+           "nudge": nudge, "nudge_words": "Endurance boxes",
            "archetypes": {"pairs": ("horde-elite",),
                           "not_applicable": {"ranged-melee": "every Bladestorm attack is made in base contact"}}},
 )

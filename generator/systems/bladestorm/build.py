@@ -154,6 +154,21 @@ def roll_combatant(
     return Built(combatant=card, log=log)
 
 
+def nudge(card: Combatant, direction: int) -> Optional[Combatant]:
+    """``card`` with one Endurance box more (``direction`` 1) or less (-1), its TPC priced again;
+    None at the size's limit. The scenario generator's knob for evening a battle (a box is a
+    small, sure step of strength)."""
+    from pydantic import ValidationError
+
+    data = card.model_dump()
+    data.update(endurance=card.endurance + direction, tpc=None)
+    try:
+        changed = Combatant.model_validate(data)
+    except ValidationError:
+        return None
+    return changed.model_copy(update={"tpc": int(cost.price_one(changed).cost)})
+
+
 def cheapest_random(tables: Optional[Tables] = None) -> int:
     """The lowest TPC the random tables can produce (lowest rows, any race and weapon)."""
     t = tables or builtin_tables()

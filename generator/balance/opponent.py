@@ -1,0 +1,361 @@
+"""A real opponent: a force of its own, built for one battle, that the simulator finds even there.
+
+Random forces at equal points are rarely even (prices tell strength only so finely), and picking
+the best of many noisy screens picks luck. So the opponent is found in two moves, each spending
+battles only where they decide something:
+
+1. **A force of its own.** ``candidates`` fresh forces are built to the budget (the system's
+   random builder, and any warbands the system offers, e.g. Warcry's data-set factions), those
+   too like the given force dropped (:func:`identical_share`: at most a quarter of the
+   opponent's points may be fighters identical to the given ones, names aside). Each is screened
+   against the given force on this battle, seats alternating, all on the same dice; the one
+   nearest 50% is kept. That lands within a few points of even.
+2. **A knob to finish the job.** The kept force is made stronger or weaker one small step at a
+   time (``System.extra["nudge"]``: a Wound more or less on one fighter, an Endurance box...),
+   steps spread over its fighters in turn, so strength rises with the knob. Screens on shared
+   dice at two settings give the knob's slope; the setting the line puts at 50% is screened,
+   and so on (the secant method), until a screen lands within ``near`` of 50%.
+
+The caller's verdict then judges the force found on fresh battles; :func:`step_after` turns a
+verdict that missed into the next setting to try. Every screen draws from its own named child
+stream, and the runner plays the battles, so the same seed finds the same opponent with any
+``--jobs`` or on a cluster.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from generator.balance.forces import force_cost, force_name, members, random_force, with_members
+from generator.balance.runner import Job, Runner
+from generator.dice.rng import Rng
+from generator.errors import SkirmishError
+
+#: At most this share of the opponent's points may be fighters identical to the given force's.
+MAX_IDENTICAL = 0.25
+#: Card fields that name or describe rather than play (left out when two fighters are compared).
+_WORDING = {"name", "description", "flavour", "flavor", "notes", "special", "example", "source", "text"}
+
+
+@dataclass
+class Settings:
+    candidates: int = 8        # fresh forces screened first
+    screen_battles: int = 240  # battles a candidate's screen
+    knob_battles: int = 480    # battles of the first screen of a knob setting (doubling as it narrows)
+    knob_steps: int = 4        # knob settings screened at most
+    near: float = 0.01         # the fitted line this close to 50% at a screened setting ends the search
+    max_knob: int = 40         # the knob's reach: steps either way
+    verdicts: int = 3          # verdicts tried, the knob stepped after each miss
+
+
+@dataclass
+class Opponent:
+    """What the search found: the base force, the knob's setting, and the force at it."""
+
+    base: Any                  # the fresh force kept (knob at 0)
+    knob: int                  # steps stronger (+) or weaker (-) than ``base``
+    force: Any                 # ``base`` at the knob's setting
+    battles: int = 0           # battles the search played
+    start: int = 0             # the fighter the knob's first step nudges (see :func:`nudged`)
+    log: list[str] = field(default_factory=list)
+    #: every screen of a knob setting: (setting, the given force's score, battles)
+    points: list[tuple[int, float, int]] = field(default_factory=list)
+
+    @property
+    def slope(self) -> float | None:
+        return _fit(self.points)[1]
+
+    def describe_knob(self, system: Any) -> str:
+        """The knob in players' words (empty when it was not turned)."""
+        if self.knob == 0:
+            return ""
+        way = "stronger" if self.knob > 0 else "weaker"
+        what = (system.extra or {}).get("nudge_words", "small stat steps")
+        return f"made {abs(self.knob)} {what} {way} than it was built, to even the battle"
+
+
+def identical_share(system: Any, force_a: Any, force_b: Any) -> float:
+    """The share of ``force_b``'s points that are fighters identical to one of ``force_a``'s
+    (every number on the card compared, names and wording left out)."""
+    from generator.systems.base import side_cost
+
+    prints_a = {_fingerprint(c) for c in system.combatants(force_a)}
+    listed = list(system.combatants(force_b))
+    priced = side_cost(system, force_b).priced if system.price else []
+    costs = [p.cost for p in priced] if len(priced) == len(listed) else [1.0] * len(listed)
+    total = sum(costs)
+    if total <= 0:
+        return 0.0
+    return sum(cost for card, cost in zip(listed, costs) if _fingerprint(card) in prints_a) / total
+
+
+def _fingerprint(card: Any) -> str:
+    import json
+
+    def strip(value):
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in sorted(value.items()) if k not in _WORDING}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    data = card.model_dump(mode="json") if hasattr(card, "model_dump") else card
+    return json.dumps(strip(data), sort_keys=True)
+
+
+def nudged(system: Any, force: Any, knob: int, name: str, start: int = 0) -> Any | None:
+    """``force`` made ``knob`` steps stronger (or weaker, below 0): step ``k`` nudges fighter
+    ``start + k`` (in turn, round the warband); a fighter at a limit is passed over. None when
+    the system has no knob or the steps cannot all be taken. ``start`` moves the first step to
+    another fighter: a step that crosses a threshold (the box that lets a fighter survive one
+    more hit) can move a score by many points, and on another fighter it does not."""
+    nudge = (system.extra or {}).get("nudge")
+    if knob == 0:
+        return force
+    if nudge is None:
+        return None
+    cards = list(system.combatants(force))
+    direction = 1 if knob > 0 else -1
+    done, stuck, k = 0, 0, start
+    while done < abs(knob):
+        i = k % len(cards)
+        k += 1
+        changed = nudge(cards[i], direction)
+        if changed is None:
+            stuck += 1
+            if stuck >= len(cards):
+                return None
+            continue
+        cards[i], done, stuck = changed, done + 1, 0
+    try:
+        return with_members(system, force, cards, name)
+    except (SkirmishError, ValueError):
+        return None
+
+
+def _score(records) -> float:
+    winners = [record[1] for record in records]
+    return (winners.count("A") + 0.5 * winners.count(None)) / len(winners)
+
+
+class _Screens:
+    """Screens of the given force against opponents, all on the same dice (one seed)."""
+
+    def __init__(self, system, force_a, options, runner: Runner, seed: int, battles: int, progress):
+        self.system, self.force_a, self.options = system, force_a, dict(options)
+        self.runner, self.seed, self.battles, self.progress = runner, seed, battles, progress
+        self.played = 0
+
+    def scores(self, forces: list) -> list[float]:
+        jobs = [Job(self.system, self.force_a, force, dict(self.options), self.seed) for force in forces]
+        results = self.runner.run_tagged([(job, 0, self.battles) for job in jobs], self.progress)
+        self.played += self.battles * len(jobs)
+        return [_score(results[job.key]) for job in jobs]
+
+
+def find_opponent(system: Any, force_a: Any, budget: float, options: dict, rng: Rng, runner: Runner,
+                  settings: Settings | None = None, name: str = "Opponent", count: int | None = None,
+                  say: Callable[[str], None] | None = None, progress=None) -> Opponent:
+    """An opponent for ``force_a`` on the battle of ``options`` (see the module docstring)."""
+    from generator.balance.tune import playable
+
+    settings = settings or Settings()
+    say = say or (lambda _text: None)
+    log: list[str] = []
+    screens = _Screens(system, force_a, options, runner, rng.spawn("screens").seed, settings.screen_battles, progress)
+    say("building opponents of their own")
+    best_score = 0.0
+    factors, direction = [1.0], 0
+    candidates, best, round_no = [], 0, 0
+    while factors:
+        factor = factors.pop(0)
+        spent = round(budget * factor, 1)
+        found, dropped = _candidates(system, force_a, spent, options, rng.spawn(f"round {round_no}"), settings,
+                                     count, name, playable)
+        round_no += 1
+        if not found:
+            continue
+        say(f"screening {len(found)} opponents")
+        screens.battles = settings.screen_battles
+        scores = screens.scores(found)
+        nearest = min(range(len(found)), key=lambda i: abs(scores[i] - 0.5))
+        log.append(f"screened {len(found)} opponents of their own built to {spent:g} {system.cost_unit} in "
+                   f"{settings.screen_battles} battles each (scores {min(scores):.0%} to {max(scores):.0%}); the "
+                   f"nearest even {scores[nearest]:.1%}"
+                   + (f"; {dropped} too like the given force were left out" if dropped else ""))
+        if not candidates or abs(scores[nearest] - 0.5) < abs(best_score - 0.5):
+            candidates, best, best_score = found, nearest, scores[nearest]
+        # every opponent far weaker (or far stronger) than the given force: a bigger (smaller) budget
+        if direction == 0:
+            direction = 1 if min(scores) > 0.5 + OUT_OF_REACH else -1 if max(scores) < 0.5 - OUT_OF_REACH else 0
+            factors = [f if direction > 0 else 1 / f for f in BUDGET_STEPS[1:]] if direction else []
+        elif abs(best_score - 0.5) <= OUT_OF_REACH:
+            break
+    if not candidates:
+        raise SkirmishError(f"{system.title}: no opponent built to {budget:g} {system.cost_unit} could be seated on "
+                            f"this battle against {force_name(force_a, 'the given force')}")
+    opponent = Opponent(candidates[best], 0, candidates[best], log=log)
+    if (system.extra or {}).get("nudge") is not None:
+        say("turning the knob")
+        _turn_knob(system, opponent, screens, settings, name)
+    opponent.battles = screens.played
+    return opponent
+
+
+#: Budgets the opponents are built to, as shares of the given one (or the given one over them),
+#: tried while every opponent built is far weaker (stronger) than the given force: prices are
+#: only a guide, and a book's costs can leave one kind of force far ahead of another.
+BUDGET_STEPS = (1.0, 1.12, 1.25, 1.4, 1.6)
+#: "Far": a screened score this far past 50% is beyond what the knob reaches.
+OUT_OF_REACH = 0.15
+
+
+def _candidates(system, force_a, budget, options, rng, settings, count, name, playable):
+    """Fresh forces built to ``budget``, those too like the given force left out (and counted)."""
+    candidates, dropped = [], 0
+    for k in range(settings.candidates * 3):
+        if len(candidates) >= settings.candidates:
+            break
+        try:
+            force = random_force(system, budget, rng.spawn(f"candidate {k}"), name=name, count=count)
+        except SkirmishError:
+            continue
+        if identical_share(system, force_a, force) > MAX_IDENTICAL:
+            dropped += 1
+            continue
+        if playable(system, force_a, force, options):
+            candidates.append(force)
+    for extra in _offered(system, budget, rng.spawn("offered"), count, name):
+        if identical_share(system, force_a, extra) <= MAX_IDENTICAL and playable(system, force_a, extra, options):
+            candidates.append(extra)
+    return candidates, dropped
+
+
+def _offered(system, budget, rng, count, name) -> list:
+    """Forces the system offers besides random ones (``System.extra["opponents"]``)."""
+    offer = (system.extra or {}).get("opponents")
+    return list(offer(budget, rng, count, name)) if offer is not None else []
+
+
+def _turn_knob(system, opponent: Opponent, screens: _Screens, settings: Settings, name: str) -> None:
+    """Screens of knob settings on shared dice, a line fitted through all of them (weighted by
+    battles), the next setting where the line crosses 50%, each screen twice the last. The
+    kept force's own screen is not used: it was kept *because* it looked near even, so it leans
+    that way; the search starts with a fresh one."""
+    battles = settings.knob_battles
+    knob = 0
+    for _ in range(settings.knob_steps):
+        force = opponent.base if knob == 0 else nudged(system, opponent.base, knob, name)
+        while force is None and abs(knob) > 1:
+            opponent.log.append(f"the knob cannot go to {knob:+d} (a limit)")
+            knob = int(knob / 2)
+            force = nudged(system, opponent.base, knob, name)
+        if force is None or any(p[0] == knob for p in opponent.points):
+            break
+        screens.battles = battles
+        score = screens.scores([force])[0]
+        opponent.points.append((knob, score, battles))
+        opponent.log.append(f"knob {knob:+d}: {score:.1%} in {battles} battles")
+        intercept, slope = _fit(opponent.points)
+        target = _root(intercept, slope, opponent.points, settings.max_knob)
+        at_knob = intercept + (slope or 0.0) * knob if slope is not None else score
+        if target == knob or (slope is not None and abs(at_knob - 0.5) <= settings.near and len(opponent.points) > 1):
+            break
+        knob, battles = target, battles * 2
+    intercept, slope = _fit(opponent.points)
+    opponent.knob = _root(intercept, slope, opponent.points, settings.max_knob)
+    force = opponent.base if opponent.knob == 0 else nudged(system, opponent.base, opponent.knob, name)
+    if force is None:  # the line points past a limit: the nearest screened setting
+        opponent.knob = min(opponent.points, key=lambda p: abs(p[1] - 0.5))[0]
+        force = nudged(system, opponent.base, opponent.knob, name) if opponent.knob else opponent.base
+    opponent.force = force
+
+
+def _fit(points) -> tuple[float, float | None]:
+    """Weighted least squares of score on knob setting: (intercept, slope); the slope is None
+    (and the intercept the mean) while fewer than two settings are screened or the screens do
+    not fall with the knob."""
+    total = sum(w for _, _, w in points)
+    if not total:
+        return 0.5, None
+    mx = sum(k * w for k, _, w in points) / total
+    my = sum(y * w for _, y, w in points) / total
+    sxx = sum(w * (k - mx) ** 2 for k, _, w in points)
+    if sxx == 0:
+        return my, None
+    slope = sum(w * (k - mx) * (y - my) for k, y, w in points) / sxx
+    if slope >= 0:
+        return my, None
+    return my - slope * mx, slope
+
+
+#: The knob's assumed effect before two settings are screened: a point of score a step.
+GUESSED_SLOPE = -0.01
+
+
+def _root(intercept: float, slope: float | None, points, reach: int) -> int:
+    """The whole setting nearest where the fitted line crosses 50%."""
+    if slope is None:
+        knob, score = points[-1][0], points[-1][1]
+        target = knob + (0.5 - score) / GUESSED_SLOPE
+    else:
+        target = (0.5 - intercept) / slope
+    return max(-reach, min(reach, round(target)))
+
+
+def step_after(opponent: Opponent, score: float, battles: int, reach: int = 40) -> int | None:
+    """The knob's next setting after a verdict found ``score`` in ``battles`` at the current one:
+    the verdict joins the screens in the line's fit. None when that points to the same setting."""
+    opponent.points.append((opponent.knob, score, battles))
+    intercept, slope = _fit(opponent.points)
+    target = _root(intercept, slope, opponent.points, reach)
+    if target == opponent.knob:
+        target = opponent.knob + (1 if score > 0.5 else -1)
+    target = max(-reach, min(reach, target))
+    return None if target == opponent.knob else target
+
+
+def settle(system: Any, force_a: Any, opponent: Opponent, options: dict, rng: Rng, runner: Runner, plan,
+           settings: Settings | None = None, name: str = "Opponent", say: Callable[[str], None] | None = None,
+           progress=None):
+    """The verdict on the opponent found, and when it misses, the knob stepped by what it found
+    and the verdict played again (on fresh battles each time), up to ``settings.verdicts`` times.
+    When the step would go back to a setting already judged (the score jumps across 50% between
+    two settings), the knob's steps start on the next fighter instead. Returns the verdict of the
+    force kept (the balanced one, else the one nearest even); the opponent is left at it."""
+    from generator.balance.matchup import play_verdict
+
+    settings = settings or Settings()
+    say = say or (lambda _text: None)
+    tried = []
+    members = len(list(system.combatants(opponent.base)))
+    for k in range(max(1, settings.verdicts)):
+        say("the verdict" if k == 0 else "the verdict again, the knob stepped")
+        verdict = play_verdict(system, force_a, opponent.force, options, rng.spawn(f"verdict {k}"), plan, runner,
+                               progress)
+        opponent.battles += verdict.games
+        tried.append((opponent.knob, opponent.start, opponent.force, verdict))
+        opponent.log.append(f"verdict at knob {opponent.knob:+d}{_from(opponent.start)}: "
+                            f"{verdict.tally.win_rate_a:.1%} in {verdict.games} battles, {verdict.verdict}")
+        if verdict.balanced or (system.extra or {}).get("nudge") is None:
+            break
+        target = step_after(opponent, verdict.tally.win_rate_a, verdict.games, settings.max_knob)
+        start = opponent.start
+        if target is None or any(t[0] == target and t[1] == start for t in tried):
+            # a jump across 50%: stay at the setting nearest even, its steps on the next fighter
+            target = min(tried, key=lambda t: abs(t[3].tally.win_rate_a - 0.5))[0]
+            start = (start + 1) % max(1, members)
+            if any(t[0] == target and t[1] == start for t in tried) or target == 0:
+                break
+        force = nudged(system, opponent.base, target, name, start)
+        if force is None:
+            break
+        opponent.knob, opponent.start, opponent.force = target, start, force
+    knob, start, force, verdict = min(tried, key=lambda t: (not t[3].balanced, abs(t[3].tally.win_rate_a - 0.5)))
+    opponent.knob, opponent.start, opponent.force = knob, start, force
+    return verdict
+
+
+def _from(start: int) -> str:
+    return f" (steps from fighter {start + 1})" if start else ""

@@ -1,0 +1,99 @@
+"""A real opponent: a force of its own, built for the battle, then evened by a knob of small steps."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from generator.balance.matchup import play_verdict
+from generator.balance.opponent import (
+    Opponent,
+    Settings,
+    _fit,
+    _root,
+    find_opponent,
+    identical_share,
+    nudged,
+    settle,
+    step_after,
+)
+from generator.balance.runner import LocalRunner
+from generator.balance.sequential import Plan
+from generator.dice.rng import Rng
+from tests.balance import toy
+
+
+def _nudge(unit: toy.Unit, direction: int):
+    """A toy unit with one health more or less (1 to 12)."""
+    health = unit.health + direction
+    return unit.model_copy(update={"health": health}) if 1 <= health <= 12 else None
+
+
+SYSTEM = dataclasses.replace(toy.SYSTEM, extra={**toy.SYSTEM.extra, "nudge": _nudge, "nudge_words": "health"})
+
+
+def force(*kinds: str, name: str = "A") -> toy.Force:
+    return toy.Force(name=name, units=[toy.make_unit(k) for k in kinds])
+
+
+def test_a_copy_is_all_identical_and_names_do_not_count():
+    a = force("hero", "warrior", "scout")
+    renamed = toy.Force(name="B", units=[u.model_copy(update={"name": u.name}) for u in a.units])
+    assert identical_share(SYSTEM, a, renamed) == 1.0
+    # the hero (50 of 80 points) is the only card in common
+    assert identical_share(SYSTEM, a, force("hero", "brute", name="B")) == pytest.approx(50 / 85)
+    other = force("brute", "brute", name="B")
+    assert identical_share(SYSTEM, a, other) == 0.0
+
+
+def test_a_nudge_is_one_step_on_one_fighter_at_a_time_in_turn():
+    base = force("warrior", "scout", "brute", name="B")
+    stronger = nudged(SYSTEM, base, 4, "B")
+    assert [u.health for u in stronger.units] == [3 + 2, 2 + 1, 5 + 1]  # steps on 1, 2, 3, then 1 again
+    weaker = nudged(SYSTEM, base, -2, "B", start=1)
+    assert [u.health for u in weaker.units] == [3, 2 - 1, 5 - 1]  # starting on the second fighter
+    assert nudged(SYSTEM, base, -10, "B") is None  # a scout cannot go below 1 health, nor can the rest
+
+
+def test_the_line_through_the_screens_is_where_the_knob_is_set():
+    points = [(0, 0.60, 400), (4, 0.52, 800)]
+    intercept, slope = _fit(points)
+    assert slope == pytest.approx(-0.02) and intercept == pytest.approx(0.60)
+    assert _root(intercept, slope, points, 40) == 5
+    # screens that do not fall with the knob say nothing of its slope: a point a step is assumed
+    assert _fit([(0, 0.55, 400), (2, 0.57, 400)])[1] is None
+    assert _root(0.5, None, [(2, 0.57, 400)], 40) == 9
+    opponent = Opponent(base=None, knob=5, force=None, points=list(points))
+    # the verdict joins the fit, weighed by its 2,000 battles: the line flattens, the root moves on
+    assert step_after(opponent, 0.53, 2000) == 7
+
+
+def test_a_much_stronger_force_meets_an_opponent_evened_by_the_knob():
+    """The given force is two heroes; fresh toy forces of the same 100 points come out weaker or
+    stronger by chance, and the knob (health) evens the nearest. The verdict judges the result:
+    balanced, or honestly not."""
+    given = force("hero", "hero")
+    rng = Rng(11)
+    settings = Settings(candidates=6, screen_battles=200, knob_battles=400, verdicts=3)
+    with LocalRunner(1) as runner:
+        opponent = find_opponent(SYSTEM, given, 100, {}, rng.spawn("find"), runner, settings, name="B")
+        verdict = settle(SYSTEM, given, opponent, {}, rng.spawn("settle"), runner, Plan(2000, 200), settings, "B")
+    assert identical_share(SYSTEM, given, opponent.force) <= 0.25
+    assert opponent.battles > 0 and opponent.log
+    score = verdict.tally.win_rate_a
+    assert verdict.balanced == (0.45 < verdict.ci95[0] and verdict.ci95[1] < 0.55) or verdict.balanced
+    assert verdict.balanced or verdict.games >= 200
+    assert abs(score - 0.5) < 0.06, opponent.log  # within reach of even either way
+
+
+def test_the_knob_makes_the_opponent_stronger_step_by_step():
+    """Monotone by construction: more health on the opponent, a lower score for the given force."""
+    given = force("brute", "warrior")
+    base = force("brute", "warrior", name="B")
+    scores = []
+    with LocalRunner(1) as runner:
+        for knob in (-4, 0, 4):
+            verdict = play_verdict(SYSTEM, given, nudged(SYSTEM, base, knob, "B"), {}, Rng(3), Plan(400, 400), runner)
+            scores.append(verdict.tally.win_rate_a)
+    assert scores[0] > scores[1] > scores[2]
