@@ -4,7 +4,7 @@ For each system with a scenario recipe: a fair map and rules drawn from the deck
 simulator finds even on that battle, the scenario file, its booklet (with PNG previews of the
 first pages), the map and the cards, in ``output/demo/<system>/``; then the book's odds tables
 and a reference sheet per system. The searches are lighter than ``skirmish scenario``'s (see
-``DEMO_SETTINGS``) so the whole demo takes about a minute on two cores.
+:func:`demo_settings`) so the whole demo takes a few minutes at most on two cores.
 """
 
 from __future__ import annotations
@@ -57,73 +57,30 @@ def reference_sheets(out: Path) -> list[Path]:
     return written
 
 
-#: How hard the demo looks for an even battle: one swap away from a mirror match, and a verdict
-#: of up to three looks (see ``DEMO_LOOKS``). A swapped force is kept only when its verdict puts A
-#: within 1.5 points of 50% (``Settings.swap_margin``) *and* a second verdict on fresh battles
-#: does too (``swap_confirm``), else the mirror match is played: a verdict calls "balanced"
-#: anything up to 2.2-2.8 points off, and swapped forces kept on one verdict missed a fresh
-#: 2,000-battle check 3 times in 10 (fifth session, seeds 1-20), mirrors 3 times in 65. Tables
-#: are judged early (``early_look``: a table that hands one side 75% of the first 40 mirror
-#: battles is dropped there) and three forces are tried on a table before it is drawn afresh
-#: (``lively_tries``): a Warcry table that leaned did so for all six forces tried on it, 23-48
-#: points. A swapped force gets one look (``swap_one_look``): with the margin, one look of 800
-#: keeps it only within 1.5 points of 50% (just inside its interval of +-3.5 points), and a
-#: force the first look puts farther out is dropped there instead of looked at again. Two
-#: swapped copies are screened, not three (``variants``): most screened swaps miss the margin.
-DEMO_SETTINGS = dict(battles=1200, look_every=1200, swaps=1, screen_battles=120, rounds=1, variants=2, candidates=4,
-                     swap_margin=0.015, swap_one_look=True, swap_confirm=True, early_look=40, lively_tries=3)
-#: The verdict's looks per system: ``(battles per look, looks)``. Each look's interval is wider
-#: than 95% (97.5% for two looks, 98.3% for three) so the verdict stays right 95% of the time,
-#: and the later looks are taken only when the earlier cannot tell. An exactly even match-up
-#: (a mirror) is called balanced (simulated, 4,000 series each, no draws) 93% of the time by
-#: two looks of 800 (1,230 battles on average), 97% by looks at 800, 1,600, 2,000, and 99% by
-#: three looks of 800 (1,390 battles): a mirror left "undecided" printed "NOT balanced" on a
-#: battle that is even by construction, so three looks it is, for ~150 battles more on average.
-#: Gorechosen's and Bladestorm's battles are quick: one look at 2,000 (+-2.2 points, 99% of
-#: even match-ups called balanced). Draws narrow the interval.
-DEMO_LOOKS = {"gorechosen": (2000, 1), "bladestorm": (2000, 1), "bladeborn": (800, 3), "warcry": (800, 3),
-              "sagaborn": (800, 3)}
-#: Per-system changes to ``DEMO_SETTINGS``: Gorechosen's Kingslayer and 2v2 sides differ in
-#: shape, so there is no mirror to grow from: the search screens random forces instead, and four
-#: of them in 120 battles each found an even one for only 13 of 17 seeds (a 120-battle screen
-#: is +-9 points). Eight in 200 each, with a second round of swaps, found one for 3 of the 4
-#: that failed, for ~10 s more CPU.
-DEMO_OVERRIDES = {
-    "gorechosen": {"candidates": 8, "screen_battles": 200, "rounds": 2},
-    # Bladeborn and Warcry play their mirror match without trying a swap first: with the swap
-    # confirmed on fresh battles, 1 swapped force in 20 seeds survived for each (sixth session),
-    # and trying cost every scenario two 120-battle screens and, half the time, an 800-battle
-    # verdict (~10 s of CPU for Warcry): the demo's minute. `skirmish scenario` still swaps.
-    "bladeborn": {"swaps": 0},
-    "warcry": {"swaps": 0},
-}
-#: Battles per archetype pair (which kinds of force a scenario favours) where they are cheap: 40
-#: a pair costs Gorechosen and Bladestorm about 0.2-0.3 s of CPU, but Bladeborn 1.7 s, Warcry
-#: 2.4 s and SagaBorn 4.5 s, which the demo's minute has no room for (their booklets say "not
-#: measured"; ``skirmish scenario`` plays 200 a pair).
+#: The demo's forces per side (smaller than a full game, so the demo stays near a minute or two).
+DEMO_POINTS = {"warcry": 600, "bladeborn": 400, "sagaborn": 250}
+#: Battles per archetype pair (which kinds of force a scenario favours) where they are cheap;
+#: elsewhere the booklets say "not measured" (``skirmish scenario`` plays 200 a pair).
 DEMO_ARCHETYPE_BATTLES = {"gorechosen": 40, "bladestorm": 40}
 #: Scenarios drawn per system until one is balanced: a player handed a battle the search could
 #: not even out would draw another, and so does the demo (once; the second is kept either way,
-#: and its booklet says whether it is balanced). A mirror match settles nearly every search; the
-#: ones that end "not balanced" are mostly Gorechosen's Kingslayer and 2v2, where the sides
-#: differ in shape and there is no mirror to fall back on.
+#: and its booklet says whether it is balanced).
 DEMO_DRAWS = 2
-#: The demo's forces per side (smaller than a full game, so the demo stays near a minute).
-DEMO_POINTS = {"warcry": 600, "bladeborn": 400, "sagaborn": 250}
-#: The systems, longest demo first (measured CPU time: Warcry ~37 s, SagaBorn ~25 s, Bladeborn
-#: ~20 s, Bladestorm ~12 s, Gorechosen ~8 s): the searches all start at once, and the longest
-#: one's battles are queued first.
+#: The systems, longest demo first: the searches all start at once, and the longest one's
+#: battles are queued first.
 DEMO_ORDER = ("warcry", "sagaborn", "bladeborn", "bladestorm", "gorechosen")
 
 
 def demo_settings(name: str, **changes):
-    """The demo's search settings for one system (``changes`` override any of them)."""
+    """The demo's search settings for one system (``changes`` override any of them): six fresh
+    opponents screened in 200 battles each rather than eight in 240, and the scenario's own
+    verdict plan (up to 4,000 battles, ten looks)."""
+    from generator.balance.opponent import Settings as OpponentSettings
     from generator.scenarios.generate import Settings
 
-    per_look, looks = DEMO_LOOKS.get(name, (DEMO_SETTINGS["battles"], 1))
-    return Settings(**{**DEMO_SETTINGS, "battles": per_look * looks, "look_every": per_look,
-                       "archetype_battles": DEMO_ARCHETYPE_BATTLES.get(name, 0),
-                       **DEMO_OVERRIDES.get(name, {}), **changes})
+    opponent = OpponentSettings(candidates=6, screen_battles=200, knob_battles=400)
+    return Settings(**{"opponent": opponent, "lively_tries": 3, "screen_battles": 120,
+                       "archetype_battles": DEMO_ARCHETYPE_BATTLES.get(name, 0), **changes})
 
 
 def one_scenario(out: Path, seed: int, name: str, log: Callable[[str], None], jobs: int = 1,

@@ -35,6 +35,7 @@ class Verdict:
     seed: int
     on_board: bool
     models: tuple[float, float] | None = None  # the cost model's estimates, where a printed cost differs
+    players: tuple[str, str] = ("greedy", "greedy")  # A's and B's players
 
     @property
     def games(self) -> int:
@@ -79,6 +80,7 @@ class Verdict:
             "by_seat": {f"a_in_seat_{s}": dict(zip(("wins_a", "wins_b", "draws"), v)) for s, v in t.by_seat.items()},
             "mean_rounds": round(self.mean_rounds, 3),
             "on_board": self.on_board,
+            "policies": {"a": self.players[0], "b": self.players[1]},
             **self._setup_json(),
         }
 
@@ -133,11 +135,13 @@ def play_verdict(
     runner: Runner | None = None,
     progress: Callable[[int], None] | None = None,
     names: tuple[str, str] | None = None,
+    players: tuple[str, str] = ("greedy", "greedy"),
 ) -> Verdict:
-    """Play A against B until the sequential plan gives a verdict (or the battles run out)."""
+    """Play A against B until the sequential plan gives a verdict (or the battles run out);
+    ``players`` are A's and B's (each follows its force from seat to seat)."""
     check_playable(system)
     plan = plan or Plan()
-    job = Job(system, force_a, force_b, dict(options), rng.seed)
+    job = Job(system, force_a, force_b, dict(options), rng.seed, players[0], policy_b=players[1])
     own = runner is None
     runner = runner or make_runner(1)
     tally = Tally()
@@ -157,15 +161,27 @@ def play_verdict(
     names = names or (force_name(force_a, "A"), force_name(force_b, "B"))
     sides = (side_cost_of(system, force_a, options), side_cost_of(system, force_b, options))
     return Verdict(system.name, system.cost_unit, names, (sides[0].total, sides[1].total), tally, plan, decision,
-                   interval, rng.seed, uses_board(system), (sides[0].model, sides[1].model))
+                   interval, rng.seed, uses_board(system), (sides[0].model, sides[1].model), tuple(players))
 
 
 def balance_files(path_a: Path, path_b: Path, options: dict, rng: Rng, plan: Plan | None = None,
-                  runner: Runner | None = None, progress=None) -> Verdict:
+                  runner: Runner | None = None, progress=None, players: tuple[str, str] = ("greedy", "greedy")) -> Verdict:
     """``skirmish balance A B``: load two rosters of one system and give the verdict."""
     system, roster_a, roster_b = load_pair(path_a, path_b)
     names = (force_name(roster_a, Path(path_a).stem), force_name(roster_b, Path(path_b).stem))
-    return play_verdict(system, roster_a, roster_b, options, rng, plan, runner, progress, names)
+    check_players(system, players)
+    return play_verdict(system, roster_a, roster_b, options, rng, plan, runner, progress, names, players)
+
+
+def check_players(system: Any, players: tuple[str, str]) -> None:
+    """One line naming the option when a player does not exist for the system."""
+    from generator.play.policies import policy_for
+
+    for option, name in zip(("--policy-a", "--policy-b"), players):
+        try:
+            policy_for(system, name)
+        except SkirmishError as err:
+            raise SkirmishError(f"{option} {name}: {err}") from None
 
 
 # -- the fixed-count match-up the demo and older callers use ----------------------------------

@@ -142,13 +142,16 @@ def _score(records) -> float:
 class _Screens:
     """Screens of the given force against opponents, all on the same dice (one seed)."""
 
-    def __init__(self, system, force_a, options, runner: Runner, seed: int, battles: int, progress):
+    def __init__(self, system, force_a, options, runner: Runner, seed: int, battles: int, progress,
+                 players: tuple[str, str] = ("greedy", "greedy")):
         self.system, self.force_a, self.options = system, force_a, dict(options)
         self.runner, self.seed, self.battles, self.progress = runner, seed, battles, progress
+        self.players = players
         self.played = 0
 
     def scores(self, forces: list) -> list[float]:
-        jobs = [Job(self.system, self.force_a, force, dict(self.options), self.seed) for force in forces]
+        jobs = [Job(self.system, self.force_a, force, dict(self.options), self.seed, self.players[0],
+                    policy_b=self.players[1]) for force in forces]
         results = self.runner.run_tagged([(job, 0, self.battles) for job in jobs], self.progress)
         self.played += self.battles * len(jobs)
         return [_score(results[job.key]) for job in jobs]
@@ -156,14 +159,17 @@ class _Screens:
 
 def find_opponent(system: Any, force_a: Any, budget: float, options: dict, rng: Rng, runner: Runner,
                   settings: Settings | None = None, name: str = "Opponent", count: int | None = None,
-                  say: Callable[[str], None] | None = None, progress=None) -> Opponent:
-    """An opponent for ``force_a`` on the battle of ``options`` (see the module docstring)."""
+                  say: Callable[[str], None] | None = None, progress=None,
+                  players: tuple[str, str] = ("greedy", "greedy")) -> Opponent:
+    """An opponent for ``force_a`` on the battle of ``options`` (see the module docstring);
+    ``players`` play the given force and the opponent in every battle."""
     from generator.balance.tune import playable
 
     settings = settings or Settings()
     say = say or (lambda _text: None)
     log: list[str] = []
-    screens = _Screens(system, force_a, options, runner, rng.spawn("screens").seed, settings.screen_battles, progress)
+    screens = _Screens(system, force_a, options, runner, rng.spawn("screens").seed, settings.screen_battles, progress,
+                       players)
     say("building opponents of their own")
     best_score = 0.0
     factors, direction = [1.0], 0
@@ -318,43 +324,61 @@ def step_after(opponent: Opponent, score: float, battles: int, reach: int = 40) 
 
 def settle(system: Any, force_a: Any, opponent: Opponent, options: dict, rng: Rng, runner: Runner, plan,
            settings: Settings | None = None, name: str = "Opponent", say: Callable[[str], None] | None = None,
-           progress=None):
+           progress=None, players: tuple[str, str] = ("greedy", "greedy")):
     """The verdict on the opponent found, and when it misses, the knob stepped by what it found
     and the verdict played again (on fresh battles each time), up to ``settings.verdicts`` times.
-    When the step would go back to a setting already judged (the score jumps across 50% between
-    two settings), the knob's steps start on the next fighter instead. Returns the verdict of the
-    force kept (the balanced one, else the one nearest even); the opponent is left at it."""
+    A setting found balanced only after a miss is played once more on fresh battles, and that
+    verdict is the one that counts: trying again until one passes would otherwise pass settings
+    that are not even. When the step would go back to a setting already judged (the score jumps
+    across 50% between two settings), the knob's steps start on the next fighter instead. Returns
+    the verdict of the force kept (balanced, else the one nearest even); the opponent is left at it."""
     from generator.balance.matchup import play_verdict
 
     settings = settings or Settings()
     say = say or (lambda _text: None)
     tried = []
     members = len(list(system.combatants(opponent.base)))
-    for k in range(max(1, settings.verdicts)):
-        say("the verdict" if k == 0 else "the verdict again, the knob stepped")
-        verdict = play_verdict(system, force_a, opponent.force, options, rng.spawn(f"verdict {k}"), plan, runner,
-                               progress)
+    played = 0
+    while played < max(1, settings.verdicts):
+        say("the verdict" if played == 0 else "the verdict again, the knob stepped")
+        verdict = play_verdict(system, force_a, opponent.force, options, rng.spawn(f"verdict {played}"), plan, runner,
+                               progress, players=players)
+        played += 1
         opponent.battles += verdict.games
-        tried.append((opponent.knob, opponent.start, opponent.force, verdict))
         opponent.log.append(f"verdict at knob {opponent.knob:+d}{_from(opponent.start)}: "
                             f"{verdict.tally.win_rate_a:.1%} in {verdict.games} battles, {verdict.verdict}")
+        if verdict.balanced and played > 1 and settings.verdicts > 1:
+            say("the verdict once more, on fresh battles")
+            verdict = play_verdict(system, force_a, opponent.force, options, rng.spawn(f"confirm {played}"), plan,
+                                   runner, progress, players=players)
+            opponent.battles += verdict.games
+            opponent.log.append(f"confirmed on fresh battles: {verdict.tally.win_rate_a:.1%} in {verdict.games} "
+                                f"battles, {verdict.verdict}")
+        tried.append((opponent.knob, opponent.start, opponent.force, verdict))
         if verdict.balanced or (system.extra or {}).get("nudge") is None:
             break
-        target = step_after(opponent, verdict.tally.win_rate_a, verdict.games, settings.max_knob)
-        start = opponent.start
-        if target is None or any(t[0] == target and t[1] == start for t in tried):
-            # a jump across 50%: stay at the setting nearest even, its steps on the next fighter
-            target = min(tried, key=lambda t: abs(t[3].tally.win_rate_a - 0.5))[0]
-            start = (start + 1) % max(1, members)
-            if any(t[0] == target and t[1] == start for t in tried) or target == 0:
-                break
-        force = nudged(system, opponent.base, target, name, start)
-        if force is None:
+        if not _step(system, opponent, verdict, tried, members, settings, name):
             break
-        opponent.knob, opponent.start, opponent.force = target, start, force
     knob, start, force, verdict = min(tried, key=lambda t: (not t[3].balanced, abs(t[3].tally.win_rate_a - 0.5)))
     opponent.knob, opponent.start, opponent.force = knob, start, force
     return verdict
+
+
+def _step(system, opponent: Opponent, verdict, tried, members: int, settings: Settings, name: str) -> bool:
+    """Move the knob by what ``verdict`` found; False when there is nowhere left to go."""
+    target = step_after(opponent, verdict.tally.win_rate_a, verdict.games, settings.max_knob)
+    start = opponent.start
+    if target is None or any(t[0] == target and t[1] == start for t in tried):
+        # a jump across 50%: stay at the setting nearest even, its steps on the next fighter
+        target = min(tried, key=lambda t: abs(t[3].tally.win_rate_a - 0.5))[0]
+        start = (start + 1) % max(1, members)
+        if any(t[0] == target and t[1] == start for t in tried) or target == 0:
+            return False
+    force = nudged(system, opponent.base, target, name, start)
+    if force is None:
+        return False
+    opponent.knob, opponent.start, opponent.force = target, start, force
+    return True
 
 
 def _from(start: int) -> str:

@@ -33,7 +33,10 @@ def _full_scenario(path: str | Path) -> "Scenario":
     names = {side: str(getattr(loaded.rosters[side], "name", None) or f"side {side}") for side in ("a", "b")}
     if getattr(loaded.system, "scenario_options", None) is None:
         raise SkirmishError(f"{Path(path)}: system: {loaded.system.title} cannot play scenario files yet")
-    return Scenario(loaded.system, dict(loaded.rosters), names, loaded.system.scenario_options(loaded), Path(path), [])
+    block = loaded.scenario.balance
+    plan = (block.max_battles, block.look_every) if block is not None and block.max_battles and block.look_every else None
+    return Scenario(loaded.system, dict(loaded.rosters), names, loaded.system.scenario_options(loaded), Path(path), [],
+                    plan)
 
 
 @dataclass
@@ -44,6 +47,7 @@ class Scenario:
     options: dict
     path: Path
     notes: list = field(default_factory=list)  # what the battles leave out of the file, said once
+    plan: tuple[int, int] | None = None  # the verdict's (max battles, looks every) the file was measured with
 
 
 def load_scenario(path: str | Path) -> Scenario:

@@ -43,29 +43,35 @@ def balance(
     scenario: Optional[Path] = typer.Option(None, "--scenario", help="A scenario file: system, map, card and both forces."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Rules variant (Gorechosen)."),
     twist: Optional[str] = typer.Option(None, "--twist", help="Twist card, where the system has them."),
-    battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="Most battles to play; stops early when the answer is clear."),
-    look_every: int = typer.Option(200, "--look-every", min=2, max=100_000, help="Battles between two looks at the data."),
+    battles: Optional[int] = typer.Option(None, "--battles", min=2, max=100_000, help="Most battles to play (default 2000, or the plan a --scenario file was measured with); stops early when the answer is clear."),
+    look_every: Optional[int] = typer.Option(None, "--look-every", min=2, max=100_000, help="Battles between two looks at the data (default 200, or the scenario file's)."),
+    policy_a: str = typer.Option("greedy", "--policy-a", help="Side A's player: greedy, search (stronger, slower) or random; it follows A from seat to seat."),
+    policy_b: str = typer.Option("greedy", "--policy-b", help="Side B's player (as --policy-a)."),
     seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
     jobs: Optional[int] = typer.Option(None, "--jobs", help=JOBS_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
 ) -> None:
     from generator.balance.forces import battle_options
-    from generator.balance.matchup import balance_files, play_verdict
+    from generator.balance.matchup import balance_files, check_players, play_verdict
     from generator.balance.sequential import Plan
     from generator.progress import progress_bar
     from generator.dice.rng import make_rng
 
-    plan = Plan(max_battles=battles, look_every=look_every)
+    players = (policy_a, policy_b)
     rng = make_rng(seed)
+    plan = Plan(max_battles=battles or 2000, look_every=look_every or 200)
     if scenario is not None:
         if roster_a is not None or roster_b is not None:
             raise SkirmishError("--scenario: give either a scenario file or two rosters, not both")
         from generator.balance.scenario import load_scenario
 
         loaded = load_scenario(scenario)
+        check_players(loaded.system, players)
         for message in loaded.notes:
             warn(message)
+        if loaded.plan is not None:  # re-check as the scenario was measured, unless told otherwise
+            plan = Plan(max_battles=battles or loaded.plan[0], look_every=look_every or loaded.plan[1])
         options = dict(loaded.options)
         for key, value in (("card", battle), ("variant", variant), ("twist", twist)):
             if value is not None:
@@ -74,13 +80,14 @@ def balance(
             options["map"] = battle_options(map_)["map"]
         with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
             verdict = play_verdict(loaded.system, loaded.forces["a"], loaded.forces["b"], options, rng, plan, runner,
-                                   counting(report, battles), (loaded.names["a"], loaded.names["b"]))
+                                   counting(report, plan.max_battles), (loaded.names["a"], loaded.names["b"]), players)
     else:
         if roster_a is None or roster_b is None:
             raise SkirmishError("balance: give two roster files (A and B) or --scenario FILE")
         options = battle_options(map_, battle, variant, twist)
         with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
-            verdict = balance_files(roster_a, roster_b, options, rng, plan, runner, counting(report, battles))
+            verdict = balance_files(roster_a, roster_b, options, rng, plan, runner, counting(report, plan.max_battles),
+                                    players)
     if json_out:
         print_json(verdict.to_json())
         return

@@ -17,8 +17,12 @@ def scenario(
     seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
     out: Path = typer.Option(Path("output/scenario"), "--out", "-o", help="The folder to write scenario.yaml, booklet.pdf, map.svg and cards.pdf into."),
     keep: List[str] = typer.Option([], "--keep", help="A part to keep from --from or DIR/scenario.yaml: map, rules or forces (repeat for more); the rest is drawn again."),
-    from_files: List[Path] = typer.Option([], "--from", help="A roster for side A (repeat for side B), or a scenario file to keep parts of."),
-    battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="At most this many battles for the balance verdict."),
+    from_files: List[Path] = typer.Option([], "--from", help="A roster for side A (a real opponent is built for it), a second one for side B (both kept: the table is fitted to them), or a scenario file to keep parts of."),
+    mirror: bool = typer.Option(False, "--mirror", help="Side B plays side A's own list (a mirror match, said so in the booklet); by default side B is a force of its own."),
+    battles: int = typer.Option(4000, "--battles", min=2, max=100_000, help="At most this many battles for the balance verdict (looked at ten times)."),
+    policy_a: str = typer.Option("greedy", "--policy-a", help="Side A's player in every verdict: greedy, search or random."),
+    policy_b: str = typer.Option("greedy", "--policy-b", help="Side B's player (as --policy-a)."),
+    search_battles: int = typer.Option(0, "--search-battles", min=0, max=100_000, help="Battles of a second verdict with search players on both sides (0: none); verdicts more than 5 points apart are not called balanced."),
     archetype_battles: int = typer.Option(200, "--archetype-battles", min=0, max=100_000, help="Battles per archetype pair (horde vs elite, ranged vs melee of equal cost) to tell which kinds of force the scenario favours; 0 skips it."),
     jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Processes to play battles on (default: all cores)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="A Dask scheduler address to play the battles on."),
@@ -27,6 +31,7 @@ def scenario(
     force: bool = typer.Option(False, "--force", help="Replace files in the folder that this tool did not write."),
     json_out: bool = typer.Option(False, "--json", help="Print the scenario summary as JSON, with the balance figures under 'balance'."),
 ) -> None:
+    from generator.balance.matchup import check_players
     from generator.cli.common import note, seed_note
     from generator.content import load_roster
     from generator.content.library import find_named
@@ -57,10 +62,15 @@ def scenario(
         given[side] = roster
     if keeps and base is None and (out / "scenario.yaml").exists():
         base = load_scenario(out / "scenario.yaml")
+    from generator.systems import get_system
+
+    check_players(get_system(system.lower()), (policy_a, policy_b))
+    settings = Settings(battles=battles, look_every=max(2, battles // 10), archetype_battles=archetype_battles,
+                        search_battles=search_battles)
     with spinner(f"building a balanced {system} scenario", quiet=json_out) as say:
         made = generate(system.lower(), seed, points=points, size=size, keep=keeps, base=base, given=given,
-                        settings=Settings(battles=battles, archetype_battles=archetype_battles), jobs=jobs, scheduler=scheduler,
-                        progress=(say if callable(say) else None), pick=pick)
+                        settings=settings, jobs=jobs, scheduler=scheduler, progress=(say if callable(say) else None),
+                        pick=pick, mirror=mirror, players=(policy_a, policy_b))
         written = write_scenario(made, out, force=force, page=page)
     scn = made.scenario
     summary = {
@@ -109,7 +119,8 @@ scenario.__doc__ = (
     "and write it with its printable booklet."
     + examples(
         "skirmish scenario bladeborn --seed 7 -o output/bladeborn",
-        "skirmish scenario warcry --points 800 --from warcry/example-gilded-ruin -o my-battle",
+        "skirmish scenario warcry --from warcry/example-gilded-ruin -o my-battle",
+        "skirmish scenario bladestorm --from bladestorm/warriors-of-ash-goblins --from bladestorm/warriors-of-ash-sea-troll -o ash",
         "skirmish scenario bladeborn -o output/bladeborn --keep map --keep forces --force",
     )
 )

@@ -1,15 +1,21 @@
-"""A balanced random scenario: fair map, rules from the decks, two forces the simulator finds even.
+"""A balanced random scenario: a fair table, two forces of their own, and a verdict that they are even there.
 
 ``generate`` is what ``skirmish scenario`` and ``skirmish demo`` run:
 
-1. the system's recipe (``System.scenario_draft``) draws the map, deployment, objectives, victory
-   and twist from its map generator and decks;
-2. side A is a force built to the budget (or the one given with ``--from``); side B grows from
-   a copy of A by swapping combatants for fresh random ones, each swap kept only while the
-   battle on *this* map with *these* rules stays even in screening
-   (:func:`generator.balance.tune.near_mirror`);
-3. the verdict (:func:`generator.balance.matchup.play_verdict`, seats alternating, sequential
-   95% interval against 45-55%) becomes the scenario's ``balance`` block.
+1. **The table.** The system's recipe (``System.scenario_draft``) draws the map, deployment,
+   objectives, victory and twist from its map generator and decks (``--keep`` puts parts of an
+   earlier scenario back).
+2. **Side A**: the force given with ``--from``, or one built to the budget whose mirror match on
+   this table is lively (few draws) and fair to both sides (neither seat, nor the side that sets
+   up first, scores far over half). A table that leans is drawn again.
+3. **Side B** (:mod:`generator.scenarios.sides`): a real opponent built for this battle and
+   evened by its knob; the mirror match only when asked (``--mirror``); with two given forces,
+   the table is fitted to them instead.
+4. **The verdict** on the forces as seated (seats alternating, the sequential interval against
+   45-55%), and the set-up lean over its battles: a table that favours the side setting up first
+   by more than five points is drawn again rather than left to a roll-off. With ``search_battles``
+   the scenario is judged once more by search players on both sides; verdicts that disagree by
+   more than five points are not called balanced.
 
 Every step draws from its own named child stream of the seed, so the same seed gives the same
 scenario byte for byte, and ``--keep`` re-rolls only the parts not kept.
@@ -17,12 +23,15 @@ scenario byte for byte, and ``--keep`` re-rolls only the parts not kept.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from generator.balance.opponent import Settings as OpponentSettings
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
+from generator.scenarios.data import force_names, scenario_data, validated
 
 KEEPABLE = ("map", "rules", "forces")
 #: How cards are drawn: shuffled (random); three dealt and the players strike in turn (veto;
@@ -37,47 +46,26 @@ PICKS = ("random", "veto", "underdog")
 class Settings:
     """How hard to look for an even battle (the demo looks less hard than ``skirmish scenario``)."""
 
-    battles: int = 2000          # the verdict's budget of battles
-    look_every: int = 200        # the sequential test's looks
-    swaps: int = 3               # combatants of side B swapped away from a copy of side A
-    screen_battles: int = 150    # battles per screened swap
-    rounds: int = 6              # rounds of swaps tried
-    variants: int = 4            # swapped copies per round
-    lively_tries: int = 6        # side A forces tried until one's mirror match is decided often enough
-    max_draws: float = 0.10      # ... at most this share of draws
-    # The screen's own bar for draws, below ``max_draws``: a screen of 120 battles of a force
-    # that truly draws 12% sees under 10% a third of the time (two SagaBorn mirrors drew 11-13%
-    # on their fresh checks), under 7% one time in twenty.
+    # The verdict: up to 4,000 battles, looked at every 400. With ten looks, as ``skirmish
+    # balance`` makes by default, but each on twice the battles: a pair that is truly within a
+    # point of even is called balanced 99 times in 100 (at most 2,000 battles, 82 times), so a
+    # scenario's verdict and a fresh re-check agree (docs/scenarios.md).
+    battles: int = 4000
+    look_every: int = 400
+    opponent: OpponentSettings = field(default_factory=OpponentSettings)
+    screen_battles: int = 150    # battles of side A's mirror match that judge a table
+    lively_tries: int = 4        # side A forces tried on a table until one's mirror match is lively
+    max_draws: float = 0.10      # a lively battle has at most this share of draws
+    # The screen's own bar for draws, below ``max_draws``: a screen of 150 battles of a force
+    # that truly draws 12% sees under 10% a third of the time.
     screen_draws: float = 0.07
-    max_side_lean: float = 0.10  # ... and neither side of the table scoring more than 60% in it
+    max_side_lean: float = 0.10  # a table's screen: neither seat scoring more than 60%
+    max_setup_lean: float = 0.05  # the verdict: the side that sets up first scores 45-55%
     layout_tries: int = 3        # map, deployment and cards drawn afresh while the table leans
-    # Judge a table on its first ``early_look`` mirror battles when one side already scores 75%
-    # there (``generator.balance.tune.EarlyLook``; 0: always play the whole screen). A leaning
-    # table usually leans hard: the demo's Warcry tables that failed leaned 23-48 points.
-    early_look: int = 0
     archetype_battles: int = 200  # battles per archetype pair (horde vs elite, ranged vs melee); 0: not measured
-    candidates: int = 8          # random forces screened when the sides differ in shape (Kingslayer)
-    # A swapped force is kept only if its verdict also puts A's score within this of 50%, else
-    # the mirror is played (None: any balanced verdict will do). A verdict calls a force
-    # balanced when its 95% interval fits 45-55%, so at 2,000 battles A may score up to 52.8%:
-    # a force that truly scores 52% then fails a fresh 2,000-battle check one time in four,
-    # while the mirror (exactly 50% with seats alternating) fails it about one time in a hundred.
-    swap_margin: float | None = 0.015
-    # With a margin, a swapped force's verdict can stop at its first look: a score the first
-    # look puts more than the margin from 50% is not kept however the later looks go, and the
-    # mirror's verdict follows. True: the swapped force gets one look (``look_every`` battles).
-    swap_one_look: bool = False
-    # A swapped force kept by its verdict is then played again on fresh battles (the same plan,
-    # its own stream) and kept only if that verdict too is balanced within the margin; the fresh
-    # verdict is the one reported. The first verdict selected the force (a force is kept *because*
-    # it looked even), so its figure leans towards 50%; the second did not. Measured: swapped
-    # forces kept on one verdict missed a fresh 2,000-battle check 3 times in 10, mirrors 1-2
-    # times in 100 (docs/scenarios.md).
-    swap_confirm: bool = True
-    # Sides of different shapes (Kingslayer) have no mirror to step back to: when the force the
-    # search found misses the verdict or the margin, search again, up to this many times, and
-    # keep the best (a Gorechosen 2v2 force balanced at 47.8% scored 46.7% on a fresh check).
-    shape_searches: int = 2
+    search_battles: int = 0      # battles of the second verdict with search players (0: none)
+    search_gap: float = 0.05     # the two verdicts may differ by at most this
+    table_tries: int = 4         # tables screened when both forces are given
 
 
 @dataclass
@@ -87,6 +75,34 @@ class Generated:
     balanced: bool
     notes: list[str] = field(default_factory=list)
     verdict: Any = None
+    battles: int = 0              # battles played to make it (screens, searches and verdicts)
+
+
+class _Counting:
+    """A runner that counts the battles it plays for its caller (the pool stays the caller's)."""
+
+    def __init__(self, runner):
+        self.inner, self.played = runner, 0
+        self.workers = getattr(runner, "workers", 1)
+
+    def run_chunks(self, tasks, progress=None):
+        for task, part in self.inner.run_chunks(tasks, progress):
+            self.played += len(part)
+            yield task, part
+
+    def run(self, tasks, progress=None):
+        return [record for _, part in self.run_chunks(tasks, progress) for record in part]
+
+    def run_tagged(self, tasks, progress=None):
+        out = {job.key: [] for job, _, _ in tasks}
+        for (job, _, _), part in self.run_chunks(tasks, progress):
+            out[job.key] += part
+        for records in out.values():
+            records.sort(key=lambda record: record[0])
+        return out
+
+    def close(self) -> None:
+        self.inner.close()
 
 
 def parse_keep(text: str | None) -> tuple[str, ...]:
@@ -114,53 +130,64 @@ def _systems_with_recipes() -> list[str]:
     return [s.name for s in all_systems() if getattr(s, "scenario_draft", None) and getattr(s, "scenario_options", None)]
 
 
-def _scenario_data(system, seed: int, parts: dict, forces: dict, budgets: dict, balance: dict | None,
-                   picked: dict | None = None) -> dict:
-    from generator.balance.forces import force_name
-    from generator.scenarios import tale
-    from generator.scenarios.model import roster_dump
-
-    names = {s: force_name(forces[s], s.upper()) for s in ("a", "b")}
-    scoring = [s["kind"] for s in parts["victory"]["scoring"]]
-    twist = parts.get("twist")
-    data = {
-        "system": system.name, "kind": "scenario", "seed": seed,
-        "title": tale.title(system.name, parts.get("title_card"), None, seed),
-        "tale": tale.tell(system.name, names["a"], names["b"], scoring, seed, twist["name"] if twist else None),
-        "map": parts["map"], "deployment": parts["deployment"], "objectives": parts["objectives"],
-        "victory": parts["victory"], "budgets": budgets,
-        "forces": {s: roster_dump(forces[s]) for s in ("a", "b")},
-    }
-    if twist:
-        data["twist"] = twist
-    if picked:
-        data["pick"] = picked
-    if balance is not None:
-        data["balance"] = balance
-    return data
-
-
-#: Names for generated forces (our own words), two drawn per scenario.
-FORCE_NAMES = ("The Ashen Host", "The Iron Oath", "The Grey Wolves", "The Salt Company", "The Red Lanterns",
-               "The Hollow Crown", "The Black Reeds", "The Last Watch", "The Ember Guard", "The Drowned Banner",
-               "The Bone Choir", "The Gilded Knives", "The Thorn Kin", "The Storm Riders", "The Silent Court",
-               "The Broken Wheel")
-
-
-def _near_even(verdict, margin: float | None) -> bool:
-    """Whether a verdict puts A's score within ``margin`` of 50% (None: any score will do)."""
-    return margin is None or abs(verdict.tally.win_rate_a - 0.5) <= margin
-
-
 def _named(force, name: str):
     """``force`` with its name replaced (a generated force's builder names it after its seed)."""
     return force.model_copy(update={"name": name}) if hasattr(force, "model_copy") else force
 
 
-def _validated(data: dict):
-    from generator.scenarios.model import validate
+@dataclass
+class _Work:
+    """One scenario's generation: its system, settings, streams, battles and what it will say."""
 
-    return validate(data, name="generated scenario")
+    system: Any
+    seed: int
+    settings: Settings
+    rng: Rng
+    runner: Any
+    say: Callable[[str], None]
+    keep: tuple[str, ...]
+    base: Any
+    size: Any
+    players: tuple[str, str]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def plan(self):
+        from generator.balance.sequential import Plan
+
+        return Plan(max_battles=self.settings.battles, look_every=self.settings.look_every)
+
+    def table(self, mode, layout: int) -> dict:
+        """The recipe's parts for draw ``layout`` (0: the first), with the kept parts of ``base``."""
+        draft, _ = _recipe(self.system)
+        parts = draft(self.system.name, self.rng.spawn("draft" if layout == 0 else f"draft {layout}"), size=self.size,
+                      mode=mode)
+        if self.base is None:
+            return parts
+        old = self.base.scenario.model_dump(mode="json", exclude_none=True)
+        if "map" in self.keep:
+            parts["map"] = old["map"]
+            parts["deployment"], parts["objectives"] = old["deployment"], old.get("objectives", [])
+        if "rules" in self.keep:
+            parts["victory"] = old["victory"]
+            if "twist" in old:
+                parts["twist"] = old["twist"]
+            else:
+                parts.pop("twist", None)
+            parts["title_card"] = old["victory"].get("card")
+        return parts
+
+    def options(self, parts: dict, force_a, force_b, budgets: dict) -> dict:
+        """The battle options of ``parts`` with these forces seated (one-line error if they cannot be)."""
+        _, options_of = _recipe(self.system)
+        return options_of(validated(scenario_data(self.system, self.seed, parts, {"a": force_a, "b": force_b},
+                                                  budgets, None)))
+
+    def shape(self, parts: dict) -> dict:
+        """How many combatants each side fields on this table (None: the builder decides)."""
+        hook = (self.system.extra or {}).get("scenario_shape")
+        shape = hook(parts) if hook else None
+        return {s: (shape or {}).get(s) for s in ("a", "b")}
 
 
 def generate(
@@ -177,343 +204,288 @@ def generate(
     progress: Callable[[str], None] | None = None,
     pick: str = "random",
     runner: Any = None,
+    mirror: bool = False,
+    players: tuple[str, str] = ("greedy", "greedy"),
 ) -> Generated:
     """One scenario for ``system_name`` (see the module docstring).
 
     ``base`` is a LoadedScenario whose ``keep`` parts are reused; ``given`` fixes forces by side
-    (``{"a": roster}``, from ``--from``). ``runner`` plays the battles on a pool the caller owns
-    (and closes), shared with other searches; by default one is made from ``jobs`` and
-    ``scheduler``. The scenario is the same whoever plays its battles.
+    (``{"a": roster}``, from ``--from``); ``mirror`` asks for side A's own list as side B;
+    ``players`` are side A's and side B's players in every verdict. ``runner`` plays the
+    battles on a pool the caller owns (and closes), shared with other searches; by default one
+    is made from ``jobs`` and ``scheduler``. The scenario is the same whoever plays its battles.
     """
-    from generator.balance.forces import force_cost, random_force
-    from generator.balance.matchup import play_verdict
     from generator.balance.runner import make_runner
-    from generator.balance.sequential import Plan
-    from generator.balance.tune import EarlyLook, playable, seat_lean
     from generator.systems import get_system
 
     system = get_system(system_name)
-    draft, options_of = _recipe(system)
+    _recipe(system)
     settings = settings or Settings()
-    keep = tuple(keep)
+    keep, given = tuple(keep), dict(given or {})
+    _check_request(system, keep, base, given, mirror, pick)
+    if base is not None and "forces" in keep:
+        given.setdefault("a", base.rosters["a"])
+        given.setdefault("b", base.rosters["b"])
+    budget = _budget(system, points, base, keep, given)
+    own_runner = runner is None
+    counting = _Counting(runner or make_runner(jobs, scheduler))
+    work = _Work(system, seed, settings, Rng(seed), counting, progress or (lambda _text: None), keep, base, size,
+                 tuple(players))
+    try:
+        made = _generate(work, budget, given, mirror, pick)
+        made.battles = counting.played
+        return made
+    finally:
+        if own_runner:
+            counting.close()
+
+
+def _check_request(system, keep, base, given, mirror: bool, pick: str) -> None:
     if keep and base is None:
         raise SkirmishError("--keep needs a scenario to keep parts of: --from FILE or a scenario.yaml in --out DIR")
     if base is not None and base.scenario.system != system.name:
         raise SkirmishError(f"--keep: the scenario is a {base.scenario.system} one, not {system.name}")
-    say = progress or (lambda _text: None)
-    rng = Rng(seed)
-    given = dict(given or {})
-    names = rng.spawn("names").sample(list(FORCE_NAMES), 2)
-
-    # 1. map and rules
-    say("drawing the map and the rules")
     if pick not in PICKS:
         raise SkirmishError(f"--pick {pick!r}: choose one of {', '.join(PICKS)}")
+    if mirror and "b" in given:
+        raise SkirmishError("--mirror: side B is side A's own list, so it cannot be given too; "
+                            "give one --from with --mirror, or two --from without it")
+
+
+def _budget(system, points, base, keep, given) -> float:
+    """Each side's budget: ``--points``, else a given force's own cost, else the system's default.
+    A given force over an explicit budget is refused, naming both numbers."""
+    from generator.balance.forces import force_cost
+
+    if points is not None:
+        for side, force in given.items():
+            cost = force_cost(system, force)
+            if cost > points + 1e-9:
+                raise SkirmishError(f"--from: {getattr(force, 'name', 'the force')} costs {cost:g} {system.cost_unit}, "
+                                    f"the budget is {points:g}; raise --points or drop a fighter")
+        return float(points)
+    if base is not None and "forces" in keep:
+        return float(base.scenario.budgets.a)
+    if "a" in given:
+        return float(round(force_cost(system, given["a"]), 1))
+    return float(system.extra.get("scenario_points", 500))
+
+
+def _generate(work: _Work, budget: float, given: dict, mirror: bool, pick: str) -> Generated:
     from generator.scenarios.decks import Underdog
 
-    chosen = {"layout": 0}  # which draw of the map and rules the scenario settled on
-
-    def drafted(mode, layout: int | None = None):
-        """The recipe's parts, with the kept parts of ``base`` put back (``layout`` > 0: a fresh draw)."""
-        layout = chosen["layout"] if layout is None else layout
-        parts = draft(system.name, rng.spawn("draft" if layout == 0 else f"draft {layout}"), size=size, mode=mode)
-        if base is None:
-            return parts
-        old = base.scenario.model_dump(mode="json", exclude_none=True)
-        if "map" in keep:
-            parts["map"] = old["map"]
-            parts["deployment"], parts["objectives"] = old["deployment"], old.get("objectives", [])
-        if "rules" in keep:
-            parts["victory"] = old["victory"]
-            if "twist" in old:
-                parts["twist"] = old["twist"]
-            else:
-                parts.pop("twist", None)
-            parts["title_card"] = old["victory"].get("card")
-        return parts
-
-    # the underdog keeps the first card of each hand until the forces are known
+    system, settings = work.system, work.settings
+    names = force_names(system.name, work.rng)
     first_mode = Underdog("a") if pick == "underdog" else pick
-    parts = drafted(first_mode)
-    if base is not None and "forces" in keep:
-        given.setdefault("a", base.rosters["a"])
-        given.setdefault("b", base.rosters["b"])
-    shape_hook = (system.extra or {}).get("scenario_shape")
-    shape = shape_hook(parts) if shape_hook else None
-    counts = {s: (shape or {}).get(s) for s in ("a", "b")}
-    asymmetric = counts["a"] != counts["b"]
-    budget = float(points if points is not None else
-                   (base.scenario.budgets.a if base is not None and "forces" in keep else
-                    system.extra.get("scenario_points", 500)))
+    redraw = not ({"map", "rules"} & set(work.keep))
+    attempts = []
+    layouts = settings.layout_tries if redraw else 1
+    for layout in range(layouts):
+        if layout:
+            work.say("the table favours one side: drawing the map and the rules again")
+        found = _on_table(work, first_mode, layout, budget, given, mirror, names, last=layout + 1 == layouts)
+        if found is None:
+            continue
+        attempts.append(found)
+        if found["lean_ok"]:
+            break
+    if not attempts:
+        raise SkirmishError(f"{system.title}: no force could play on the tables drawn (try another --seed or --size)")
+    chosen = next((a for a in attempts if a["lean_ok"]), attempts[-1])
+    return _finish(work, chosen, budget, pick, first_mode)
 
-    # 2. side A: a force whose mirror match is lively (a battle that ends in draws is a dull one)
-    plan = Plan(max_battles=settings.battles, look_every=settings.look_every)
-    notes: list[str] = []
-    own_runner = runner is None
-    runner = runner or make_runner(jobs, scheduler)
-    budgets = {s: max(budget, round(force_cost(system, given[s]), 1)) if s in given else budget for s in ("a", "b")}
+
+def _on_table(work: _Work, mode, layout: int, budget: float, given: dict, mirror: bool, names,
+              last: bool = True) -> dict | None:
+    """Side A and side B on table ``layout``, with their verdict; None when side A finds no fair
+    table there and another may be drawn (``last``: this is the last table, take it anyway)."""
+    from generator.scenarios import sides
+
+    system, settings = work.system, work.settings
+    parts = work.table(mode, layout)
+    shape = work.shape(parts)
+    asymmetric = shape["a"] != shape["b"]
+    budgets = {s: budget for s in ("a", "b")}
+    force_a, options, lean_note, fair = _side_a(work, parts, shape, budget, given, names[0],
+                                               asymmetric or "b" in given)
+    if force_a is None or (not fair and not last):
+        return None
+    stream = work.rng.spawn(f"side b {layout}")
+    if "b" in given:
+        found, kept = sides.given_pair(
+            system, force_a, given["b"], lambda k: _given_table(work, mode, layout, k, given, budgets), stream,
+            work.runner, work.plan, settings.opponent.screen_battles, settings.table_tries, work.say, work.players)
+        if found is None:
+            raise SkirmishError(f"{system.title}: the given forces cannot be seated together on any table drawn")
+        parts = work.table(mode, layout * 100 + kept) if kept else parts
+        options = work.options(parts, force_a, given["b"], budgets)
+    elif mirror:
+        found = sides.mirror_match(system, force_a, options, stream, work.runner, work.plan, names[1], work.say,
+                                   work.players)
+    else:
+        found = sides.real_opponent(system, force_a, budget, options, stream, work.runner, work.plan,
+                                    settings.opponent, names[1], shape["b"], work.say, work.players)
+    lean = found.verdict.tally.setup_lean()
+    lean_ok = fair and (lean is None or abs(lean[0] - 0.5) <= settings.max_setup_lean)
+    notes = ([lean_note] if lean_note else []) + found.notes
+    if not lean_ok:
+        notes.append(f"the side that set up first scored {lean[0]:.1%} over the verdict's {lean[2]} battles: "
+                     f"this table favours it")
+    return {"parts": parts, "options": options, "force_a": force_a, "sides": found, "lean_ok": lean_ok,
+            "notes": notes, "shape": shape, "asymmetric": asymmetric, "layout": layout}
+
+
+def _given_table(work: _Work, mode, layout: int, k: int, given: dict, budgets: dict) -> dict | None:
+    """The battle options of table ``k`` for two given forces (None: they cannot be seated there)."""
+    from generator.balance.tune import playable
+
+    parts = work.table(mode, layout * 100 + k) if k else work.table(mode, layout)
     try:
-        force_a, options = None, None
-        tried = []
-        redraw = not ({"map", "rules"} & set(keep))
-        layouts = settings.layout_tries if redraw else 1
-        for attempt in range(1 if "a" in given else settings.lively_tries * layouts):
-            layout = attempt // settings.lively_tries
-            if layout and attempt % settings.lively_tries == 0:
-                # every force so far found one side of this table far better placed: a fair
-                # scenario needs a fair table, so the map, deployment and cards are drawn again
-                say("the table favours one side: drawing the map and the rules again")
-                parts = drafted(first_mode, layout)
-                shape = shape_hook(parts) if shape_hook else None
-                counts = {s: (shape or {}).get(s) for s in ("a", "b")}
-                asymmetric = counts["a"] != counts["b"]
-            candidate = given.get("a") or _named(random_force(system, budget, rng.spawn(f"force a {attempt}"),
-                                                              count=counts["a"]), names[0])
-            provisional = _validated(_scenario_data(system, seed, parts, {"a": candidate, "b": candidate}, budgets, None))
-            candidate_options = options_of(provisional)
-            if not ("a" in given or "b" in given or asymmetric) and not playable(system, candidate, candidate,
-                                                                                 candidate_options):
-                continue  # e.g. a base too large for every gap of this map
-            if "a" in given or "b" in given or asymmetric:  # sides of different shapes have no mirror match
-                force_a, options, chosen["layout"] = candidate, candidate_options, layout
-                break
-            say("looking for a lively force on a fair table")
-            lean, draws = seat_lean(system, candidate, candidate_options, rng.spawn(f"lively {attempt}"),
-                                    settings.screen_battles, runner,
-                                    EarlyLook(settings.early_look) if settings.early_look else None)
-            # how far this try misses (0: lively, and neither side of the table favoured)
-            miss = max(0.0, draws - settings.screen_draws) + max(0.0, abs(lean) - settings.max_side_lean)
-            tried.append((miss, attempt, candidate, candidate_options, dict(parts), draws, lean, layout))
-            if miss == 0:
-                break
-        if force_a is None:
-            if not tried:
-                raise SkirmishError(f"{system.title}: no random force in {settings.lively_tries} tries could play on this "
-                                    "map (try another --seed or --size)")
-            _, attempt, force_a, options, parts, draws, lean, chosen["layout"] = min(tried, key=lambda t: (t[0], t[1]))
-            shape = shape_hook(parts) if shape_hook else None
-            counts = {s: (shape or {}).get(s) for s in ("a", "b")}
-            asymmetric = counts["a"] != counts["b"]
-            if draws > settings.max_draws:
-                notes.append(f"no force in {len(tried)} tries fought to a finish often enough: "
-                             f"{draws:.0%} of its mirror battles were draws")
-            if abs(lean) > settings.max_side_lean:
-                notes.append(f"no table in {len(tried)} tries was fair to both sides: in the mirror match the "
-                             f"{'first' if lean > 0 else 'second'} side scored {0.5 + abs(lean):.0%}")
-        # 3. side B, tuned to be even on this very battle
-        search = _Search(system, settings, plan, runner, rng, say, notes)
-        picked = None
-        if "b" in given:
-            force_b = given["b"]
-            say("checking the given forces")
-            verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner)
-        elif asymmetric:
-            force_b, verdict = _side_b_of_other_shape(search, force_a, options, budget, names[1], counts["b"])
-        else:
-            force_b, verdict = _side_b_from_mirror(search, force_a, options, budget, names[1])
-        if pick == "underdog" and "rules" not in keep:
-            # the forces are settled on the first cards dealt; now the weaker side keeps its cards,
-            # and the verdict is played again on what it kept
-            parts, options, picked = _underdog_keeps(system, drafted, options_of, seed, budgets, force_a, force_b,
-                                                     options, rng.spawn("underdog"), settings, runner, say)
-            say("the verdict on the cards kept")
-            verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict underdog"), plan, runner)
-        balance = _balance_block(verdict)
-        if settings.archetype_battles > 0:
-            from generator.scenarios.archetypes import favours
+        options = work.options(parts, given["a"], given["b"], budgets)
+    except SkirmishError:
+        return None
+    return options if playable(work.system, given["a"], given["b"], options) else None
 
-            say("playing archetype forces on it (horde, elite, ranged, melee)")
-            balance["favours"] = favours(
-                system, options, budget, rng.spawn("archetypes"), settings.archetype_battles, runner,
-                members=counts["a"] if not asymmetric else None,
-                shape_note="the sides differ in shape: one Champion against Challengers" if asymmetric else None)
-    finally:
-        if own_runner:
-            runner.close()
+
+def _side_a(work: _Work, parts: dict, shape: dict, budget: float, given: dict, name: str, no_mirror: bool):
+    """Side A on this table: the given force, or a built one whose mirror match is lively and fair.
+    Returns ``(force, options, note, fair)``: the force is None when none could be seated, and
+    ``fair`` False when every try found the table favouring one side (the best try is returned)."""
+    from generator.balance.forces import random_force
+    from generator.balance.tune import playable, seat_lean
+
+    system, settings = work.system, work.settings
+    budgets = {s: budget for s in ("a", "b")}
+    if "a" in given:
+        return given["a"], work.options(parts, given["a"], given.get("b", given["a"]), budgets), "", True
+    tried = []
+    for attempt in range(settings.lively_tries):
+        force = _named(random_force(system, budget, work.rng.spawn(f"force a {attempt}"), count=shape["a"]), name)
+        try:
+            options = work.options(parts, force, force, budgets)
+        except SkirmishError:
+            continue
+        if no_mirror:
+            return force, options, "", True
+        if not playable(system, force, force, options):
+            continue  # e.g. a base too large for every gap of this map
+        work.say("looking for a lively force on a fair table")
+        lean, draws = seat_lean(system, force, options, work.rng.spawn(f"lively {attempt}"), settings.screen_battles,
+                                work.runner)
+        miss = max(0.0, draws - settings.screen_draws) + max(0.0, abs(lean) - settings.max_side_lean)
+        tried.append((miss, attempt, force, options, draws, lean))
+        if miss == 0:
+            return force, options, "", True
+    if not tried:
+        return None, None, "", False
+    miss, _, force, options, draws, lean = min(tried, key=lambda t: (t[0], t[1]))
+    fair = abs(lean) <= settings.max_side_lean
+    notes = []
+    if draws > settings.max_draws:
+        notes.append(f"no force in {len(tried)} tries fought to a finish often enough: {draws:.0%} of its mirror "
+                     "battles were draws")
+    if not fair:
+        notes.append(f"no table drawn was fair to both sides: in side A's mirror match the "
+                     f"{'first' if lean > 0 else 'second'} seat scored {0.5 + abs(lean):.0%}")
+    return force, options, "; ".join(notes), fair
+
+
+def _finish(work: _Work, chosen: dict, budget: float, pick: str, first_mode) -> Generated:
+    from generator.balance.forces import force_cost
+
+    system, settings = work.system, work.settings
+    parts, options, force_a = chosen["parts"], chosen["options"], chosen["force_a"]
+    found = chosen["sides"]
+    force_b, verdict = found.force_b, found.verdict
+    notes = list(chosen["notes"])
+    # a side built to more than the budget (a given force, an opponent built bigger or made
+    # stronger by its knob) has its own cost as its budget
+    budgets = {side: max(budget, math.ceil(force_cost(system, force, options) * 10) / 10)
+               for side, force in (("a", force_a), ("b", force_b))}
+    picked = None
+    if pick == "underdog" and "rules" not in work.keep:
+        from generator.balance.matchup import play_verdict
+        from generator.scenarios.underdog import underdog_keeps
+
+        parts, options, picked = underdog_keeps(system, lambda mode: work.table(mode, chosen["layout"]), _options_of(system),
+                                                work.seed, budgets, force_a, force_b, options, work.rng.spawn("underdog"),
+                                                settings, work.runner, work.say)
+        work.say("the verdict on the cards kept")
+        verdict = play_verdict(system, force_a, force_b, options, work.rng.spawn("verdict underdog"), work.plan,
+                               work.runner, players=work.players)
+    balance = _balance_block(verdict, found, work.players)
+    balanced = bool(verdict.balanced) and chosen["lean_ok"]
+    if settings.search_battles > 0:
+        balanced = _search_check(work, force_a, force_b, options, verdict, balance, notes) and balanced
+    if settings.archetype_battles > 0:
+        from generator.scenarios.archetypes import favours
+
+        work.say("playing archetype forces on it (horde, elite, ranged, melee)")
+        balance["favours"] = favours(
+            system, options, budget, work.rng.spawn("archetypes"), settings.archetype_battles, work.runner,
+            members=chosen["shape"]["a"] if not chosen["asymmetric"] else None,
+            shape_note="the sides differ in shape: one Champion against Challengers" if chosen["asymmetric"] else None)
     if picked is None and pick != "random":
-        picked = {"mode": pick} if pick == "veto" or "rules" in keep else None
-    scenario = _validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, balance, picked))
+        picked = {"mode": pick} if pick == "veto" or "rules" in work.keep else None
+    scenario = validated(scenario_data(system, work.seed, parts, {"a": force_a, "b": force_b}, budgets, balance, picked))
+    return Generated(scenario.scenario, scenario, balanced, notes + _verdict_notes(verdict, settings), verdict)
+
+
+def _options_of(system):
+    return _recipe(system)[1]
+
+
+def _verdict_notes(verdict, settings: Settings) -> list[str]:
+    notes = []
     drawn = verdict.tally.draws / verdict.games if verdict.games else 0.0
     if drawn > settings.max_draws:
-        # the screen that looked for a lively force plays ~150 battles and can miss this by chance
         notes.append(f"dull: {drawn:.0%} of the verdict's battles were draws (a lively battle has under "
                      f"{settings.max_draws:.0%}); a bigger --points or another --seed gives fewer")
     if not verdict.balanced:
         notes.append(f"not balanced: the closest forces found score {verdict.to_json()['win_rate_a']:.1%} for A "
                      f"(95% interval {verdict.ci95[0]:.1%} to {verdict.ci95[1]:.1%})")
-    return Generated(scenario.scenario, scenario, bool(verdict.balanced), notes, verdict)
+    return notes
 
 
-@dataclass
-class _Search:
-    """What every step of one scenario's search for side B shares: the battles' plan and pool,
-    the seed's streams, the progress line and the notes the scenario will carry."""
-
-    system: Any
-    settings: Settings
-    plan: Any
-    runner: Any
-    rng: Rng
-    say: Callable[[str], None]
-    notes: list[str]
-
-    def verdict(self, force_a, force_b, options, stream: str, plan=None):
-        from generator.balance.matchup import play_verdict
-
-        return play_verdict(self.system, force_a, force_b, options, self.rng.spawn(stream), plan or self.plan,
-                            self.runner)
-
-    def confirmed(self, force_a, force_b, options, verdict, stream: str, plan=None, what: str = "the force found"):
-        """``verdict`` again on fresh battles (stream ``"<stream> confirm"``) when it passed within
-        the swap margin and ``swap_confirm`` is on, else ``verdict`` itself. The search kept this
-        force because it looked even, so the verdict that picked it leans towards 50%; the fresh
-        one is the honest figure."""
-        settings = self.settings
-        if not (settings.swap_confirm and verdict.balanced and _near_even(verdict, settings.swap_margin)):
-            return verdict
-        self.say(f"confirming {what} on fresh battles")
-        return self.verdict(force_a, force_b, options, f"{stream} confirm", plan)
-
-
-def _side_b_of_other_shape(search: _Search, force_a, options, budget: float, name: str, count):
-    """Side B when the sides differ in shape (one Champion against Challengers): there is no mirror
-    to grow from, so random forces of B's shape are screened against A and the nearest confirmed
-    (:func:`generator.balance.tune.even_force`). A force whose verdict is balanced within the
-    margin is played again on fresh battles (``swap_confirm``), and that verdict is the one that
-    counts; a force that misses is searched for again, up to ``shape_searches`` times. Kept: the
-    first balanced one within the margin, else the balanced one nearest even, else the nearest."""
-    from generator.balance.tune import even_force
-
-    settings = search.settings
-    search.say("looking for an even opponent of the other shape")
-    found = []
-    for k in range(max(1, settings.shape_searches)):
-        tuned = even_force(search.system, force_a, budget, options,
-                           search.rng.spawn("force b" if k == 0 else f"force b {k}"),
-                           runner=search.runner, plan=search.plan, candidates=settings.candidates,
-                           screen_battles=settings.screen_battles, rounds=settings.rounds,
-                           variants=settings.variants, confirm=1, name=name, count=count)
-        search.notes.extend(tuned.log)
-        # even_force's own verdict seats the searched force as A: the scenario's is played
-        # with side A as A, so its figures read from side A's point of view like every other
-        search.say("the verdict")
-        stream = "verdict" if k == 0 else f"verdict {k}"
-        verdict = search.verdict(force_a, tuned.force, options, stream)
-        said = f"{verdict.to_json()['win_rate_a']:.1%}{'' if verdict.balanced else ' (not balanced)'}"
-        fresh = search.confirmed(force_a, tuned.force, options, verdict, stream)
-        if fresh is not verdict:
-            verdict = fresh
-            said += f", then {verdict.to_json()['win_rate_a']:.1%} on fresh battles"
-        found.append((tuned.force, verdict))
-        if verdict.balanced and _near_even(verdict, settings.swap_margin):
-            break
-        if k + 1 < settings.shape_searches:
-            search.notes.append(f"the force found scored {said}: searching again")
-    return min(found, key=lambda fv: (not fv[1].balanced, abs(fv[1].tally.win_rate_a - 0.5)))
-
-
-def _side_b_from_mirror(search: _Search, force_a, options, budget: float, name: str):
-    """Side B grown from a copy of A by swaps screened on this battle
-    (:func:`generator.balance.tune.near_mirror`). The last force kept is judged first; if its
-    verdict is not balanced within the margin, or fresh battles do not confirm it, the mirror
-    match is played, which seats alternating make exactly even (the screens are short, so swaps
-    drift). Should the mirror's verdict miss by bad luck where the swap's passed, the swap stands."""
+def _search_check(work: _Work, force_a, force_b, options, verdict, balance: dict, notes: list[str]) -> bool:
+    """The scenario judged again with search players on both sides (a short verdict); True when
+    the two verdicts agree within ``search_gap``."""
+    from generator.balance.matchup import play_verdict
     from generator.balance.sequential import Plan
-    from generator.balance.tune import near_mirror
+    from generator.play.policies import policy_names
 
-    settings, plan, notes = search.settings, search.plan, search.notes
-    search.say("growing an even opponent from a mirror match")
-    tuned = near_mirror(search.system, force_a, budget, options, search.rng.spawn("force b"), runner=search.runner,
-                        swaps=settings.swaps, rounds=settings.rounds, variants=settings.variants,
-                        screen_battles=settings.screen_battles, name=name)
-    notes.extend(tuned.log)
-    steps = list(getattr(tuned, "steps", [tuned.force]))
-    tries = [steps[-1]] + ([steps[0]] if len(steps) > 1 else [])
-    played = []
-    for k, force_b in enumerate(tries):
-        search.say("the verdict")
-        swapped = k + 1 < len(tries)
-        one_look = swapped and settings.swap_margin is not None and settings.swap_one_look
-        this_plan = Plan(max_battles=plan.look_every, look_every=plan.look_every) if one_look else plan
-        verdict = search.verdict(force_a, force_b, options, f"verdict {k}", this_plan)
-        close = k + 1 == len(tries) or _near_even(verdict, settings.swap_margin)
-        fresh = search.confirmed(force_a, force_b, options, verdict, f"verdict {k}", this_plan,
-                                 "the swapped force") if swapped else verdict
-        if fresh is not verdict:
-            first, verdict = verdict.to_json()["win_rate_a"], fresh
-            close = _near_even(verdict, settings.swap_margin)
-            if not (verdict.balanced and close):
-                notes.append(f"the swapped force scored {first:.1%}, then {verdict.to_json()['win_rate_a']:.1%} "
-                             "on fresh battles: back to the mirror")
-                played.append((force_b, verdict))
-                continue
-        played.append((force_b, verdict))
-        if verdict.balanced and close:
-            break
-        if swapped:
-            notes.append(f"the swapped force scored {verdict.to_json()['win_rate_a']:.1%}"
-                         f"{'' if verdict.balanced else ' (not balanced)'}: back to the mirror")
-    if not verdict.balanced and played[0][1].balanced:
-        notes.append("the mirror's verdict missed: the swapped force kept")
-        return played[0]
-    return force_b, verdict
+    settings = work.settings
+    if "search" not in policy_names(work.system):
+        notes.append(f"not checked with search players: {work.system.title} has none yet")
+        return True
+    work.say("the verdict again with search players on both sides")
+    plan = Plan(max_battles=settings.search_battles, look_every=settings.search_battles)
+    second = play_verdict(work.system, force_a, force_b, options, work.rng.spawn("search verdict"), plan, work.runner,
+                          players=("search", "search"))
+    gap = abs(second.tally.win_rate_a - verdict.tally.win_rate_a)
+    low, high = second.ci95
+    balance["search"] = {"win_rate_a": round(second.tally.win_rate_a, 4), "ci95": [round(low, 4), round(high, 4)],
+                         "games": second.games, "balanced": gap <= settings.search_gap}
+    if gap > settings.search_gap:
+        notes.append(f"search players score A {second.tally.win_rate_a:.1%}, greedy players {verdict.tally.win_rate_a:.1%}: "
+                     f"the verdicts differ by {gap:.1%}, more than {settings.search_gap:.0%}")
+        return False
+    return True
 
 
-def _underdog_keeps(system, drafted, options_of, seed, budgets, force_a, force_b, options, rng, settings, runner, say):
-    """"The underdog chooses": the side with the smaller cost (at equal cost, the one a screen on
-    the first cards dealt finds weaker) keeps, from each hand dealt, the card it screens best on
-    (hand by hand, the earlier cards kept). Returns the parts, their battle options and the
-    record for the scenario's ``pick``."""
-    from generator.balance.forces import force_cost
-    from generator.balance.tune import playable, screen
-    from generator.scenarios.decks import Underdog
-
-    say("the underdog chooses the cards")
-    costs = {"a": force_cost(system, force_a, options), "b": force_cost(system, force_b, options)}
-    unit = system.cost_unit
-    if abs(costs["a"] - costs["b"]) > 1e-6:
-        side = "a" if costs["a"] < costs["b"] else "b"
-        other = "b" if side == "a" else "a"
-        why = f"the cheaper force ({costs[side]:g} against {costs[other]:g} {unit})"
-    else:
-        score, _ = screen(system, force_a, force_b, options, rng.spawn("who"), settings.screen_battles, runner)
-        side = "a" if score <= 0.5 else "b"
-        mine = score if side == "a" else 1 - score
-        why = f"at equal cost, the side a screen found weaker ({mine:.1%} in {settings.screen_battles} battles)"
-    first = Underdog(side)
-    drafted(first)
-    script: list[int] = []
-    for k, hand in enumerate(first.hands):
-        best, best_score = 0, -1.0
-        for index in range(len(hand)):
-            trial = Underdog(side, script + [index])
-            parts = drafted(trial)
-            data = _scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, None)
-            try:
-                trial_options = options_of(_validated(data))
-            except SkirmishError:
-                continue
-            if not playable(system, force_a, force_b, trial_options):
-                continue
-            score, _ = screen(system, force_a, force_b, trial_options, rng.spawn(f"hand {k} card {index}"),
-                              settings.screen_battles, runner)
-            mine = score if side == "a" else 1 - score
-            if mine > best_score:
-                best, best_score = index, mine
-        script.append(best)
-    final = Underdog(side, script)
-    parts = drafted(final)
-    options = options_of(_validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, None)))
-    record = {"mode": "underdog", "chooser": side, "why": why,
-              "hands": [{"dealt": hand, "kept": kept} for hand, kept in zip(final.hands, final.kept)]}
-    return parts, options, record
-
-
-def _balance_block(verdict) -> dict:
+def _balance_block(verdict, found, players) -> dict:
     data = verdict.to_json()
     keys = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "mean_rounds", "seed",
-            "verdict", "band", "by_seat")
-    return {k: data[k] for k in keys if k in data}
+            "verdict", "band", "by_seat", "setup_lean")
+    block = {k: data[k] for k in keys if k in data}
+    block["max_battles"], block["look_every"] = verdict.plan.max_battles, verdict.plan.look_every
+    if found.mirror:
+        block["mirror"] = True
+    if found.knob:
+        block["knob"] = found.knob
+    if tuple(players) != ("greedy", "greedy"):
+        block["policies"] = {"a": players[0], "b": players[1]}
+    return block
 
 
 def write_scenario(generated: Generated, out_dir: Path, force: bool = False, page: str = "a4") -> list[Path]:

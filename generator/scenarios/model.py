@@ -244,11 +244,39 @@ class SeatTally(_Strict):
         return self.wins_a + self.wins_b + self.draws
 
 
+class SetupLean(_Strict):
+    """The score of the side that set up first (a draw counts half), over both seatings."""
+
+    score: float = Field(ge=0, le=1)
+    ci95: tuple[float, float]
+    games: int = Field(ge=1)
+
+
+class Policies(_Strict):
+    """The players that played the battles, by their names (``greedy``, ``search``...)."""
+
+    a: str = Field(min_length=1, max_length=40)
+    b: str = Field(min_length=1, max_length=40)
+
+
+class SearchVerdict(_Strict):
+    """A second verdict on the same battle, played by stronger (searching) players."""
+
+    win_rate_a: float = Field(ge=0, le=1)
+    ci95: tuple[float, float]
+    games: int = Field(ge=1)
+    balanced: bool
+
+
 class Balance(_Strict):
     """The figures of ``skirmish balance --json`` for these two forces on this scenario.
 
     ``win_rate_a`` is side A's score (a draw counts half) and ``ci95`` its 95% interval;
     ``verdict`` is the sequential test's word (balanced, not balanced, undecided) when known.
+    The optional fields come from the scenario generator when it measured them: ``mirror`` (B
+    is a copy of A), ``setup_lean`` (how the set-up itself leans), ``policies`` (the players),
+    ``search`` (a second verdict with stronger players), ``knob`` (what evened the battle, in
+    words), and the verdict's plan (``max_battles``, ``look_every``), which a re-check plays again.
     """
 
     games: int = Field(ge=1)
@@ -266,6 +294,14 @@ class Balance(_Strict):
     favours: list[Lean] = Field(default_factory=list, description="archetype forces of equal cost played on it")
     by_seat: Optional[dict[Literal["a_in_seat_a", "a_in_seat_b"], SeatTally]] = Field(
         default=None, description="the battles split by which set-up side A took (seats alternate)")
+    mirror: Optional[bool] = Field(default=None, description="side B is a copy of side A")
+    setup_lean: Optional[SetupLean] = None
+    policies: Optional[Policies] = None
+    search: Optional[SearchVerdict] = None
+    knob: Optional[str] = Field(default=None, min_length=1, max_length=200,
+                                description="what evened the battle, in players' words")
+    max_battles: Optional[int] = Field(default=None, ge=1, le=1_000_000, description="the verdict's budget of battles")
+    look_every: Optional[int] = Field(default=None, ge=1, le=1_000_000, description="the verdict's looks")
 
     def setup_a_score(self) -> Optional[tuple[float, tuple[float, float], int]]:
         """How the set-up itself leans: the score of whichever force set up as player A, over

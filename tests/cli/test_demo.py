@@ -54,10 +54,11 @@ def test_systems_built_side_by_side_write_the_same_files_as_one_after_another(tm
     """The demo builds two systems at a time on two cores; each scenario depends on the seed
     alone, so the files match a one-process run byte for byte, and every progress line of the
     worker processes reaches the caller's log."""
+    from generator.balance.opponent import Settings as OpponentSettings
     from generator.scenarios.generate import Settings
 
-    light = Settings(battles=40, look_every=40, swaps=1, screen_battles=8, rounds=1, variants=2, lively_tries=1,
-                     candidates=2, archetype_battles=0)
+    light = Settings(battles=40, look_every=40, screen_battles=8, lively_tries=1, archetype_battles=0,
+                     opponent=OpponentSettings(candidates=2, screen_battles=8, knob_battles=8, knob_steps=1, verdicts=1))
     monkeypatch.setattr(demo, "demo_settings", lambda name, **changes: light)  # the workers are forked: they see it
     systems = ["gorechosen", "bladestorm"]
     logs: dict[int, list[str]] = {1: [], 2: []}
@@ -74,10 +75,11 @@ def test_systems_built_side_by_side_write_the_same_files_as_one_after_another(tm
 def test_a_scenario_the_search_could_not_even_out_is_drawn_again_once(tmp_path, monkeypatch, first_balanced, drawn):
     """A player handed a battle the search could not even out would draw another; so does the demo."""
     from generator.scenarios import generate as gen
+    from generator.balance.opponent import Settings as OpponentSettings
     from generator.scenarios.generate import Settings
 
-    light = Settings(battles=40, look_every=40, swaps=1, screen_battles=8, rounds=1, variants=2, lively_tries=1,
-                     candidates=2, archetype_battles=0)
+    light = Settings(battles=40, look_every=40, screen_battles=8, lively_tries=1, archetype_battles=0,
+                     opponent=OpponentSettings(candidates=2, screen_battles=8, knob_battles=8, knob_steps=1, verdicts=1))
     monkeypatch.setattr(demo, "demo_settings", lambda name, **changes: light)
     real, seeds = gen.generate, []
 

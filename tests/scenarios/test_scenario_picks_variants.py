@@ -1,17 +1,18 @@
-"""Issue 12's last parts: which kinds of force a scenario favours, "the underdog chooses", and
-Gorechosen's Kingslayer and 2v2 as generated scenarios."""
+"""Which kinds of force a scenario favours, "the underdog chooses", and Gorechosen's Kingslayer
+and 2v2 as generated scenarios."""
 
 from __future__ import annotations
 
 import pytest
 
 from generator.dice.rng import Rng
+from generator.balance.opponent import Settings as OpponentSettings
 from generator.scenarios.generate import Settings, generate
 from generator.scenarios.model import Lean, dump_scenario, load_scenario
 
 #: A light search: these tests check the plumbing, not the balance (benchmarks measure that).
-QUICK = Settings(battles=60, look_every=60, swaps=1, screen_battles=16, rounds=1, variants=2, lively_tries=1,
-                 candidates=2, archetype_battles=20)
+QUICK = Settings(battles=60, look_every=60, screen_battles=16, lively_tries=1, archetype_battles=20,
+                 opponent=OpponentSettings(candidates=2, screen_battles=16, knob_battles=16, knob_steps=1, verdicts=1))
 
 
 def test_a_lean_is_named_only_when_the_interval_excludes_an_even_match():

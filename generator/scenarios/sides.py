@@ -1,0 +1,89 @@
+"""A scenario's second side: a real opponent built for the battle, or the battle fitted to two forces.
+
+:func:`side_b` picks the way the scenario asked for:
+
+* **A real opponent** (the default): a force of its own, built to the budget on this very battle
+  and evened by its knob (:mod:`generator.balance.opponent`), then judged by the verdict;
+* **The mirror match**, only when asked (``--mirror``): side A's own list, even by construction
+  with the seats alternating, and said to be a mirror wherever the scenario is printed;
+* **Two given forces** (``--from A --from B``): the forces stay as they are and the *battle* is
+  fitted to them: fresh tables (map, deployment, cards) are screened and the one nearest even is
+  judged; the scenario says that the table was chosen for these forces.
+
+Every way ends in the sequential verdict on the forces as seated (:func:`play_verdict`); what
+it cost and what was tried goes into the scenario's notes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from generator.balance.matchup import Verdict, play_verdict
+from generator.balance.opponent import Opponent, find_opponent, identical_share, settle
+from generator.dice.rng import Rng
+
+
+@dataclass
+class Sides:
+    """Side B as the scenario will seat it, its verdict, and the words that go with it."""
+
+    force_b: Any
+    verdict: Verdict
+    mirror: bool = False
+    knob: str = ""              # a handicap or tuning in players' words ("" when none)
+    identical: float = 0.0      # share of B's points in cards identical to A's
+    battles: int = 0            # battles the search for B played (the verdict's included)
+    notes: list[str] = field(default_factory=list)
+
+
+def real_opponent(system: Any, force_a: Any, budget: float, options: dict, rng: Rng, runner: Any, plan: Any,
+                  settings: Any, name: str, count: int | None, say: Callable[[str], None],
+                  players: tuple[str, str] = ("greedy", "greedy")) -> Sides:
+    """A force of its own for side B, evened on this battle by its knob, and its verdict."""
+    opponent: Opponent = find_opponent(system, force_a, budget, options, rng.spawn("opponent"), runner, settings,
+                                       name=name, count=count, say=say, players=players)
+    verdict = settle(system, force_a, opponent, options, rng.spawn("settle"), runner, plan, settings, name, say,
+                     players=players)
+    return Sides(opponent.force, verdict, knob=opponent.describe_knob(system),
+                 identical=identical_share(system, force_a, opponent.force), battles=opponent.battles,
+                 notes=list(opponent.log))
+
+
+def mirror_match(system: Any, force_a: Any, options: dict, rng: Rng, runner: Any, plan: Any, name: str,
+                 say: Callable[[str], None], players: tuple[str, str] = ("greedy", "greedy")) -> Sides:
+    """Side A's own list under another name (asked for with ``--mirror``)."""
+    force_b = force_a.model_copy(update={"name": name}) if hasattr(force_a, "model_copy") else force_a
+    say("the verdict on the mirror match")
+    verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner, players=players)
+    return Sides(force_b, verdict, mirror=True, identical=1.0, battles=verdict.games,
+                 notes=["a mirror match, as asked: side B is side A's own list"])
+
+
+def given_pair(system: Any, force_a: Any, force_b: Any, tables: Callable[[int], dict | None], rng: Rng,
+               runner: Any, plan: Any, screen_battles: int, tries: int, say: Callable[[str], None],
+               players: tuple[str, str] = ("greedy", "greedy")):
+    """Both forces given: the battle is fitted to them. ``tables(k)`` draws table ``k`` (the
+    battle's options, or None when it cannot seat these forces); each is screened on shared dice
+    and the nearest even is judged. Returns ``(Sides, the table index kept)``."""
+    from generator.balance.tune import screen
+
+    screened = []
+    for k in range(max(1, tries)):
+        options = tables(k)
+        if options is None:
+            continue
+        say(f"screening table {k + 1} for the given forces")
+        score, _ = screen(system, force_a, force_b, options, rng.spawn("screens"), screen_battles, runner)
+        screened.append((abs(score - 0.5), k, score, options))
+    if not screened:
+        return None, None
+    _, kept, score, options = min(screened)
+    say("the verdict on the table kept")
+    verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner, players=players)
+    knob = "" if len(screened) == 1 else (f"the table (map, deployment and cards) was chosen for these two forces: "
+                                          f"the nearest even of {len(screened)} drawn")
+    notes = [f"both forces given: {len(screened)} tables screened in {screen_battles} battles each, kept the one "
+             f"at {score:.1%}"]
+    return Sides(force_b, verdict, knob=knob, identical=identical_share(system, force_a, force_b),
+                 battles=len(screened) * screen_battles + verdict.games, notes=notes), kept
