@@ -486,14 +486,22 @@ class BladestormState(BladestormRules):
             if self.scenario.players[seat].setup.kind == "marked":
                 events += self._place_marked(seat)
         first = self.scenario.first_mover()
-        events.append({"round": 0, "side": first, "action": "initiative",
-                       "why": f"the scenario: {self.scenario.players[first].side} move first"})
+        events.append({"round": 0, "side": first, "action": "initiative", "why": self._first_words(first)})
         kept, self.log = self.log, events
         try:
             self.after_setup()
         finally:
             self.log = kept
         return events
+
+    def _first_words(self, first: str) -> str:
+        """Why ``first`` moves first, naming the force that sits there: the scenario gives the
+        first move to a part (the book's Goblins), whoever is seated in it."""
+        part = self.scenario.players[first].side
+        force = self.names.get(first, first)
+        if part.lower().removeprefix("the ") in force.lower():
+            return f"the scenario gives the first move to {force}"
+        return f"the scenario gives the first move to its part of {part}, played here by {force}"
 
     def _place_marked(self, seat: str) -> list[Event]:
         marks = list(self.scenario.players[seat].setup.marks)

@@ -153,3 +153,14 @@ def test_illegal_actions_are_refused(battle):
         state.apply(("move", "a3", (12, 7)), Rng(1))  # 9" away
     with pytest.raises(SkirmishError, match="not an action"):
         state.apply(("attack", "a3", "b1", "Scimitar"), Rng(1))
+
+
+def test_the_log_names_the_force_that_moves_first_wherever_it_is_seated(goblins, troll):
+    """Warriors of Ash gives the first move to the Goblins' part of the map. Seat the Troll in
+    that part and it moves first, and the log says so, naming the Troll, not the Goblins."""
+    state, events = SYSTEM.game.new_state(SYSTEM.make_battle(troll, goblins, {}), Rng(1))
+    why = next(e for e in events if e["action"] == "initiative")["why"]
+    assert state.current_player() == "a" and "played here by The Sea-Troll" in why
+    _, events = SYSTEM.game.new_state(SYSTEM.make_battle(goblins, troll, {}), Rng(1))
+    assert next(e for e in events if e["action"] == "initiative")["why"] == (
+        "the scenario gives the first move to Goblins of the Ash Lairs")
