@@ -5,7 +5,7 @@ from generator.play.dicestream cimport DiceStream
 from generator.systems.bladestorm.core_data cimport Arms, FootingTable, Pieces
 from generator.systems.bladestorm.core_rules cimport BladestormRules, encode
 
-cdef int ATTACK, FAR, MOVE, MOVING, SETUP
+cdef int ATTACK, END, FAR, MOVE, MOVING, SETUP
 
 cdef class Odds:
     cdef public int count, most, width
@@ -18,7 +18,8 @@ cdef class BladestormGreedy(CorePlayer):
 
     @cython.locals(battle=BladestormRules)
     cpdef int choose(self, Core state, long long[:] codes, int count, DiceStream chooser) except -1
-    @cython.locals(battle=BladestormRules, best=int, worth="double[:]", i=int, ranked=int, a=int, top=int, b=int)
+    @cython.locals(battle=BladestormRules, best=int, worth="double[:]", i=int, ranked=int, a=int, top=int, b=int,
+                   end=int, first=int)
     cpdef int rank(self, Core state, long long[:] codes, int count, DiceStream chooser, int[:] out) except -1
     @cython.locals(kind="long long", pieces=Pieces, p=int, q=int, w=int, anchor=int, side=int, fight=double,
                    nearest=int, e=int, arms=Arms, kill=double, route=int)

@@ -27,7 +27,7 @@ from array import array
 
 from generator.play.core import CorePlayer
 from generator.systems.bladestorm.core_rules import encode
-from generator.systems.bladestorm.core_consts import ATTACK, FAR, MOVE, MOVING, SETUP
+from generator.systems.bladestorm.core_consts import ATTACK, END, FAR, MOVE, MOVING, SETUP
 
 
 class Odds:
@@ -90,11 +90,18 @@ class BladestormGreedy(CorePlayer):
             worth[i] = self.rough_worth(battle, codes[i])
         out[0] = best
         ranked = 1
+        # ending the step (waiting for the enemy to come) is always worth a try: it is the one
+        # choice the greedy player's wish to close in never weighs
+        end = count - 1
+        if end != best and codes[end] >> 40 == END:
+            out[ranked] = end
+            ranked += 1
+        first = ranked
         for i in range(count):  # a selection sort of the rest: the search reads only the first few
-            if i != best:
+            if i != best and not (i == end and first == 2):
                 out[ranked] = i
                 ranked += 1
-        for a in range(1, ranked):
+        for a in range(first, ranked):
             top = a
             for b in range(a + 1, ranked):
                 if worth[out[b]] > worth[out[top]]:
