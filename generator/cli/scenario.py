@@ -97,9 +97,12 @@ def scenario(
 
 
 def _is_scenario(path: Path) -> bool:
+    from generator.content.source import read_text
+    from generator.errors import SkirmishError
+
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:4000]
-    except OSError:
+        head = read_text(path)[:4000]  # capped, regular files only; a bad file is named when loaded
+    except SkirmishError:
         return False
     return "kind: scenario" in head
 

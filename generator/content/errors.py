@@ -25,7 +25,7 @@ def field_path(loc: Iterable[Any]) -> str:
 
 def _show(value: Any) -> str:
     if isinstance(value, str):
-        return repr(value)
+        return repr(value) if len(value) <= 40 else f"{value[:37]!r}... ({len(value):,} characters)"
     if isinstance(value, (dict, list)):
         text = repr(value)
         return text if len(text) <= 40 else text[:37] + "..."

@@ -47,8 +47,12 @@ def appended_text(path: Path, document: dict[str, Any]) -> str:
     rt = YAML()  # round trip: comments, order and quoting survive
     rt.preserve_quotes = True
     rt.width = 100
+    from generator.content.source import parse_text, read_text
+
+    text = read_text(path)  # capped, regular files only
+    parse_text(text, path)  # the content checks (aliases, nesting, values) before ruamel reads it
     try:
-        existing = rt.load(path.read_text(encoding="utf-8"))
+        existing = rt.load(text)
     except (OSError, UnicodeDecodeError, YAMLError) as err:
         raise SkirmishError(f"--append {display_path(path)}: cannot be read as a roster ({str(err).splitlines()[0]})") from None
     if not isinstance(existing, dict):
