@@ -153,7 +153,7 @@ def _deep_json(path):
 @pytest.mark.parametrize("args, make, needle", [
     (["validate", "T/deep.yaml"], _deep_yaml, "nested more than"),
     (["validate", "T/deep.json"], _deep_json, "nested more than"),
-    (["cost", "T/deep.json"], _deep_json, "nested too deeply"),
+    (["cost", "T/deep.json"], _deep_json, "nested more than 50 levels"),
     (["show", "T/deep.yaml"], _deep_yaml, "nested more than"),
 ])
 def test_deeply_nested_files_are_one_line(files, capsys, args, make, needle):

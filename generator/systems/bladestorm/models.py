@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from generator.dice.bladestorm import parse_damage, parse_roll
 from generator.errors import DiceError
+from generator.names import Name
 
 Size = Literal["small", "medium", "large", "huge"]
 BaseName = Literal["small", "medium", "large", "cavalry", "huge"]
@@ -168,7 +169,7 @@ class SizeTable(_Strict):
 class WeaponRow(_Strict):
     roll: tuple[int, int]
     key: str
-    name: str
+    name: Name
     attack: str
     damage: str
     completed: str = ""
@@ -207,7 +208,7 @@ class CalculatorRule(_Strict):
 class Tables(_Strict):
     """The creation tables of rulebook section 11 (content file kind ``tables``)."""
 
-    name: str
+    name: Name
     notes: str = ""
     bases: dict[BaseName, Base]
     sizes: dict[Size, SizeRule]
@@ -292,7 +293,7 @@ def builtin_tables() -> Tables:
 class Weapon(_Strict):
     """One weapon slot on a card: its name and the attack and damage it gives this combatant."""
 
-    name: str = Field(min_length=1)
+    name: Name
     attack: str
     damage: str
 
@@ -332,7 +333,7 @@ class Combatant(_Strict):
     empty and cannot attack.
     """
 
-    name: str = Field(min_length=1)
+    name: Name
     race: str = Field(min_length=1)
     size: Size = "medium"
     base: Optional[BaseName] = None
@@ -403,7 +404,7 @@ class Roster(_Strict):
     each Goblin's), kept so it can be compared with the cost model.
     """
 
-    name: str = Field(min_length=1)
+    name: Name
     side: str = ""
     example: bool = False
     source: str = ""
