@@ -301,32 +301,27 @@ def _archetype_rows(leans, w: dict[str, str]) -> list[dict[str, str]]:
 
 @lru_cache(maxsize=8)
 def _environment(user_dir: str | None) -> jinja2.Environment:
-    paths = ([user_dir] if user_dir else []) + [str(templates_dir())]
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(paths), autoescape=False,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    env.filters["q"] = lambda value, markup=False: json.dumps(str(value), ensure_ascii=False)
-    return env
+    """The booklet's template environment: the sandbox of :mod:`generator.layout.templating`."""
+    from generator.layout.templating import template_environment
+
+    return template_environment(user_dir, autoescape=False, keep_trailing_newline=True,
+                                filters={"q": lambda value, markup=False: json.dumps(str(value), ensure_ascii=False)})
 
 
 def render_blocks(view: dict[str, Any], templates: Path | None = None) -> list[dict[str, Any]]:
-    """The booklet's blocks: the template rendered with ``view`` and read as YAML."""
-    if templates is not None and not Path(templates).is_dir():
-        raise RenderError(f"--templates {templates}: not a folder")
-    env = _environment(str(templates) if templates else None)
+    """The booklet's blocks: the template rendered with ``view`` and read as YAML (with the
+    content limits: a template's output is as untrusted as the template)."""
+    from generator.content.source import parse_text
+    from generator.errors import ContentError
+    from generator.layout.templating import check_folder, render_template
+
+    check_folder(templates)
+    text = render_template(_environment(str(templates) if templates else None), TEMPLATE, {"s": view}, templates)
     try:
-        text = env.get_template(TEMPLATE).render(s=view)
-    except jinja2.TemplateNotFound:
-        raise RenderError(f"template {TEMPLATE!r} not found in {templates or ''} or the built-in templates/") from None
-    except jinja2.UndefinedError as err:
-        raise RenderError(f"template {TEMPLATE!r}: {err.message}") from None
-    except jinja2.TemplateSyntaxError as err:
-        raise RenderError(f"template {err.filename or TEMPLATE}:{err.lineno}: {err.message}") from None
-    try:
-        blocks = yaml.safe_load(text)  # the template's own output, not a content file
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        raise RenderError(f"template {TEMPLATE!r} made YAML that does not read"
-                          f"{f' (line {mark.line + 1})' if mark else ''}: {getattr(err, 'problem', err)}") from None
+        blocks = parse_text(text, Path(TEMPLATE)).data
+    except ContentError as err:
+        raise RenderError(f"template {TEMPLATE!r} made YAML that does not read: "
+                          f"{str(err).removeprefix(TEMPLATE).lstrip(':')}") from None
     if not isinstance(blocks, list):
         raise RenderError(f"template {TEMPLATE!r} must make a YAML list of blocks")
     return blocks

@@ -15,7 +15,7 @@ from generator.errors import RenderError
 from generator.layout import pdf_writer, scene
 from generator.files import atomic_path
 from generator.layout.pdf import new_canvas
-from generator.layout.render import render_markup
+from generator.layout.render import naming_template, render_markup
 from generator.layout.sizes import PageSize
 
 SHEET_SYSTEMS = ("bladestorm", "bladeborn", "warcry", "sagaborn", "gorechosen")
@@ -86,7 +86,8 @@ def reference_drawings(system: str, page: PageSize, templates: Path | None = Non
     markup = render_markup(f"sheets/{system}.svg.j2",
                            {"page": {"w": page.width, "h": page.height, "name": page.name, "margin": page.margin,
                                      "ink_saver": ink_saver}, "data": data}, templates)
-    return scene.build_pages(markup, title=f"{system} reference")
+    with naming_template(f"sheets/{system}.svg.j2", templates):
+        return scene.build_pages(markup, title=f"{system} reference")
 
 
 def write_reference(system: str, page: PageSize, target: Path, templates: Path | None = None,
