@@ -14,6 +14,7 @@ from typing import Any, Iterable, Optional
 import typer
 from rich.console import Console
 
+from generator.names import printable
 from generator.progress import stderr_console
 
 console = Console(highlight=False)
@@ -33,14 +34,23 @@ def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 
 
+def shown(text: Any) -> str:
+    """Text from a file (a name, a path) made safe to print inside rich markup: control
+    characters escaped (:func:`generator.names.printable`) and ``[`` escaped so a name such as
+    ``[link=...]`` is printed, not obeyed."""
+    from rich.markup import escape
+
+    return escape(printable(str(text)))
+
+
 def note(message: str) -> None:
     """An informational line: stderr, dim, no 'error:' or 'warning:' prefix."""
-    note_console.print(f"[dim]{message}[/dim]", soft_wrap=True)
+    note_console.print(f"[dim]{shown(message)}[/dim]", soft_wrap=True)
 
 
 def warn(message: str) -> None:
     """A warning: stderr, one line starting with 'warning:'."""
-    typer.echo(f"warning: {message}", err=True)
+    typer.echo(f"warning: {printable(message)}", err=True)
 
 
 def seed_note(seed: int, what: str = "do the same again") -> None:

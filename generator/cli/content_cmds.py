@@ -20,6 +20,7 @@ from generator.content import (
     load_roster,
 )
 from generator.errors import SkirmishError
+from generator.names import printable
 
 SYSTEM_ARG_HELP = "bladeborn, warcry, gorechosen, bladestorm or sagaborn."
 
@@ -159,7 +160,8 @@ def show(
         print_json({"system": system.name, "combatants": [m.model_dump(mode="json", exclude_none=True) for m in members]})
         return
     for member in members:
-        console.print(system.describe(member))
+        # names are the file's: printed as text (never as rich markup), control characters escaped
+        console.print(printable(system.describe(member), keep_newlines=True), markup=False)
         console.print()
 
 

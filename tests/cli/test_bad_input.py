@@ -52,7 +52,7 @@ CASES = [
     (["odds", "bladestorm", "--attack", "3D6", "--defense", "-5"], "'--defense'"),
     (["odds", "bladestorm", "--attack", "200D6", "--defense", "7"], "at most 100"),
     (["odds", "bladeborn", "--attacks", "4", "--strength", "4", "--damage", "2/x", "--toughness", "4"], "hit/crit"),
-    (["odds", "sagaborn", "--attack", "101", "--defense", "3"], "less than or equal to 100"),
+    (["odds", "sagaborn", "--attack", "101", "--defense", "3"], "'101' is above the maximum 100"),
     (["odds", "gorechosen", "--dice", "3", "--to-hit", "1", "--wounds", "1"], "use 2 to 6"),
     (["odds", "nosuch"], "No such command 'nosuch'"),
     # content commands: missing, malformed, invalid files
