@@ -110,8 +110,10 @@ def validate(
         raise SkirmishError(f"no .yaml, .yml or .json files found in {', '.join(map(str, roots))}")
     problems: list[str] = []
     bad_files: list[str] = []
+    from generator.layout.settings import settings_problems
+
     for path in targets:
-        found = check_file(path)
+        found = check_file(path) or settings_problems(path)
         if found:
             bad_files.append(display_path(path))
         problems.extend(found)

@@ -46,10 +46,15 @@ def _generate(
     from generator.boards.mapfile import dump_map, save_map
     from generator.boards.mapgen import generate_map, load_params
     from generator.dice.rng import make_rng
-    from generator.files import refuse_existing
+    from generator.files import output_file, refuse_existing
 
-    if out is not None and not force:
-        refuse_existing(out)
+    if out is not None and out.suffix.lower() not in (".yaml", ".yml"):
+        raise RenderError(f"--out {str(out)!r}: a map file is YAML; give a .yaml name "
+                          "(`skirmish map render` prints a map as PDF, SVG or PNG)")
+    if out is not None:
+        output_file(out)  # never a device, a FIFO or a folder, even with --force
+        if not force:
+            refuse_existing(out)
     seed = make_rng(seed).seed
     gen = generate_map(system, size=size, seed=seed, symmetry=symmetry, density=density, objectives=objectives)
     wanted = objectives if objectives is not None else load_params(system).objectives

@@ -22,9 +22,9 @@ SHEET_SYSTEMS = ("bladestorm", "bladeborn", "warcry", "sagaborn", "gorechosen")
 
 
 def _settings() -> dict[str, Any]:
-    from generator.content import content_data
+    from generator.layout.settings import Reference, settings_data
 
-    return content_data("layout/reference.yaml")
+    return settings_data("layout/reference.yaml", Reference)
 
 
 def _span(pair: list[int]) -> list[int]:

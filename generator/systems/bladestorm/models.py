@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from generator.dice.bladestorm import parse_damage, parse_roll
 from generator.errors import DiceError
+from generator.fields import Span
 from generator.names import Name
 
 Size = Literal["small", "medium", "large", "huge"]
@@ -100,7 +101,7 @@ class SizeRule(_Strict):
 class Race(_Strict):
     """A race: its 2D6 result on the race table, its usual size and its modifiers."""
 
-    roll: tuple[int, int]
+    roll: Span
     size: Size
     attack: int
     defense: int
@@ -110,7 +111,7 @@ class Race(_Strict):
 class TableRow(_Strict):
     """One row of a size-column table: the roll range and the value per size."""
 
-    roll: tuple[int, int]
+    roll: Span
     medium: int
     large: int
     completed: str = ""
@@ -167,7 +168,7 @@ class SizeTable(_Strict):
 
 
 class WeaponRow(_Strict):
-    roll: tuple[int, int]
+    roll: Span
     key: str
     name: Name
     attack: str
@@ -201,8 +202,8 @@ class WeaponTable(_Strict):
 
 class CalculatorRule(_Strict):
     weapon_slots: int = Field(ge=1, le=6)
-    attack_bonus: tuple[int, int]
-    damage_bonus: tuple[int, int]
+    attack_bonus: Span
+    damage_bonus: Span
 
 
 class Tables(_Strict):

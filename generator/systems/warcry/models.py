@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator, model_validator
 
 from generator.names import Name
 
@@ -39,6 +39,12 @@ class Bound(BaseModel):
     model_config = ConfigDict(extra="forbid")
     min: int
     max: int
+
+    @model_validator(mode="after")
+    def _forward(self) -> "Bound":
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}: the range runs backwards")
+        return self
 
     def check(self, value: int, label: str = "") -> None:
         """Raise ValueError in the loader's wording when ``value`` is outside the range."""
