@@ -77,3 +77,15 @@ def list_values(values: Optional[Iterable[str]], option: str, allowed: Iterable[
 def examples(*lines: str) -> str:
     """The closing 'Examples' block of a command's help text."""
     return "\n\nExamples:\n\n" + "\n\n".join(f"  {line}" for line in lines)
+
+
+def cli_jobs(jobs: int | None) -> int:
+    """``--jobs`` as the battles will run: at most one process per core of this machine (more only
+    queue for the same cores and cost memory), said on stderr when a larger number was asked for."""
+    from generator.balance.runner import check_jobs, machine_cores
+
+    if jobs is not None and jobs > machine_cores():
+        check_jobs(jobs)  # the usual error for a number below 1
+        note(f"--jobs {jobs}: this machine has {machine_cores()} core{'s' if machine_cores() != 1 else ''}; "
+             f"using {machine_cores()}")
+    return check_jobs(jobs)

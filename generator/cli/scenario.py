@@ -37,6 +37,10 @@ def scenario(
     from generator.scenarios.model import load_scenario
 
     seed = make_rng(seed).seed
+    if jobs is not None and scheduler is None:
+        from generator.cli.common import cli_jobs
+
+        jobs = cli_jobs(jobs)  # at most one process per core, said on stderr
     keeps = parse_keep(",".join(keep))
     base, given = None, {}
     rosters = []
