@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import List, Optional
 
@@ -87,7 +88,7 @@ systems.__doc__ = "List the systems and the built-in rosters and maps, by the na
 def _expand(paths: list[Path]) -> list[Path]:
     out: list[Path] = []
     for p in paths:
-        if p.is_dir():
+        if str(p) != "-" and p.is_dir():
             out.extend(content_files(p).values())
         else:
             out.append(p)
@@ -95,14 +96,15 @@ def _expand(paths: list[Path]) -> list[Path]:
 
 
 def validate(
-    paths: List[Path] = typer.Argument(None, help="Content files or folders, or built-in names (default: all content, --content included)."),
+    paths: List[Path] = typer.Argument(None, help="Content files or folders, built-in names, or - for standard input (default: all content, --content included)."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON: files checked and every problem."),
 ) -> None:
     from generator.content import user_content_dir
     from generator.resources import content_dir
 
-    roots = [find_named(p) for p in paths] if paths else [content_dir(), *([Path(user_content_dir())] if user_content_dir() else [])]
-    missing = [p for p in roots if not p.exists()]
+    roots = [p if str(p) == "-" else find_named(p) for p in paths] if paths else \
+        [content_dir(), *([Path(user_content_dir())] if user_content_dir() else [])]
+    missing = [p for p in roots if str(p) != "-" and not os.path.lexists(p)]
     if missing:
         raise SkirmishError(f"{display_path(missing[0])}: no such file or folder")
     targets = _expand(roots)

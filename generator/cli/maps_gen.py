@@ -144,12 +144,14 @@ def _render(
     if out is None and not Path(map_file).exists():  # a built-in map: write here, not into the package
         base = Path(base.name)
     targets = {fmt: base.with_suffix(f".{fmt}") for fmt in fmts}
+    for fmt, target in targets.items():  # every file of every format checked before the first is written
+        manifest = Manifest(target.parent)
+        for page_file in page_files(target, fmt, plan.page_count):
+            manifest.may_write(page_file, force)
     written: list[Path] = []
     with progress_bar("rendering map", quiet=as_json) as report:
         for i, (fmt, target) in enumerate(targets.items()):
             manifest = Manifest(target.parent)
-            for page_file in page_files(target, fmt, plan.page_count):
-                manifest.may_write(page_file, force)
             paths = render_map(board, target, fmt=fmt, hex_size_mm=size_mm, page=page, dpi=dpi)
             manifest.record(paths)
             written.extend(paths)

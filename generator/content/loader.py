@@ -139,7 +139,7 @@ def load_roster(path: str | Path):
 def check_file(path: str | Path) -> list[str]:
     """Every problem in one file (empty when clean); never raises for content problems."""
     try:
-        source = read_source(path)
+        source = read_source(path, stdin_ok=str(path) == "-")
         data = source.data
         if Path(path).parent.name in TOOL_AREAS and not (isinstance(data, dict) and "system" in data):
             return []  # parsed as YAML above; its owner checks the values
