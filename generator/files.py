@@ -98,6 +98,8 @@ def output_file(path: str | os.PathLike) -> Path:
     except FileNotFoundError:
         return path
     except NotADirectoryError:
+        if path.parent.exists() and not path.parent.is_dir():
+            raise SkirmishError(f"folder {path.parent}: is a file, not a folder; give a folder") from None
         raise SkirmishError(f"folder {path.parent}: a file is in the way; give a path made of folders") from None
     except OSError as err:
         raise SkirmishError(f"{path}: cannot be written ({err.strerror or err})") from None

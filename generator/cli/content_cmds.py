@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 from rich.table import Table
 
-from generator.cli.common import console, examples, print_json
+from generator.cli.common import console, examples, print_json, shown
 from generator.content import (
     ROSTER_KINDS,
     ContentLibrary,
@@ -73,7 +73,7 @@ def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) 
     table.add_column("rosters and maps: names to type (combatants)", no_wrap=True)
     table.add_column("files", justify="right")
     for row in rows:
-        names = [f"{r['ref']} ({r['combatants']})" for r in row["rosters"]] + row["maps"]
+        names = [shown(f"{r['ref']} ({r['combatants']})") for r in row["rosters"]] + [shown(m) for m in row["maps"]]
         table.add_row(f"[bold]{row['system']}[/bold]\n{row['title']}", row["summary"], "\n".join(names) or "-", str(row["files"]))
     console.print(table)
     console.print("[dim]Use a name anywhere a file goes, from any folder: "

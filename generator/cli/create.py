@@ -14,6 +14,7 @@ import typer
 from generator.cli.common import SEED_HELP, cli_jobs, console, examples, note, print_json, seed_note
 from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
+from generator.names import printable
 
 create_app = typer.Typer(
     help="Build combatants at random or with a calculator; save them as content files."
@@ -106,7 +107,7 @@ def create_random(
         print_json(data)
         return
     for item in built:
-        console.print(chosen.describe(item.combatant))
+        console.print(printable(chosen.describe(item.combatant), keep_newlines=True), markup=False)
         for line in item.log:
             console.print(f"  [dim]{line}[/dim]")
         console.print()
@@ -155,7 +156,7 @@ def _create_against(chosen, against, points, battle, map_, variant, battles, job
         print_json(data)
         return
     for item in chosen.combatants(tuned.force):
-        console.print(chosen.describe(item))
+        console.print(printable(chosen.describe(item), keep_newlines=True), markup=False)
         console.print()
     for line in tuned.log:
         console.print(f"  [dim]{line}[/dim]", soft_wrap=True)

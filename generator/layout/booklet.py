@@ -50,9 +50,13 @@ SECTIONS = ("Contents", "Set-up", "Overview map", "Map at true scale", "The forc
 
 @lru_cache(maxsize=4)
 def _settings_from(path: str) -> dict[str, Any]:
+    from generator.content.loader import validate_source
     from generator.content.source import read_source
+    from generator.layout.settings import Booklet
 
-    return read_source(path).data
+    source = read_source(path)
+    validate_source(source, Booklet)  # a zero or 1e300 size is one line naming the file, not a hang
+    return source.data
 
 
 def settings() -> dict[str, Any]:

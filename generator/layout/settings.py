@@ -173,6 +173,43 @@ class Styles(BaseModel):
 TERRAIN_DRAWN = ("blocked", "pits", "obstructions", "water", "objective")
 
 
+class _Open(BaseModel):
+    """Checks the numbers it knows and keeps every other key (the booklet's settings grow)."""
+
+    model_config = ConfigDict(extra="allow", allow_inf_nan=False)
+
+
+class BookletPage(_Open):
+    margin: Optional[float] = Field(None, ge=0, le=100)
+    top: Optional[float] = Field(None, ge=0, le=200)
+    bottom: Optional[float] = Field(None, ge=0, le=200)
+    header_y: Optional[float] = Field(None, ge=0, le=200)
+    footer_y: Optional[float] = Field(None, ge=0, le=200)
+    map_footer: Optional[float] = Field(None, ge=0, le=200)
+
+
+class BookletType(_Open):
+    title: Optional[float] = Field(None, ge=4, le=96)
+    h1: Optional[float] = Field(None, ge=4, le=96)
+    h2: Optional[float] = Field(None, ge=4, le=96)
+    body: Optional[float] = Field(None, ge=4, le=96)
+    small: Optional[float] = Field(None, ge=4, le=96)
+
+
+class BookletSystem(_Open):
+    palette: Optional[dict[str, Colour]] = None
+
+
+class Booklet(_Open):
+    """``layout/booklet.yaml``: the sizes it gives are checked (a zero or 1e300 size would stop the
+    layout), the words are the booklet's own business."""
+
+    page: Optional[BookletPage] = None
+    hex_mm: Optional[float] = Field(None, ge=5, le=200)
+    type: Optional[BookletType] = None
+    systems: Optional[dict[str, BookletSystem]] = None
+
+
 def settings_data(relative: str, model: type[BaseModel]) -> Any:
     """A settings file validated by ``model`` (file:line errors), as the plain data its readers use."""
     from generator.content import load_content
@@ -184,7 +221,7 @@ def settings_data(relative: str, model: type[BaseModel]) -> Any:
 #: The settings files these models check, by their path below a content folder.
 SETTINGS_FILES: dict[str, type[BaseModel]] = {
     "layout/pages.yaml": Pages, "layout/cards.yaml": Cards, "layout/sheet.yaml": Sheet,
-    "layout/reference.yaml": Reference, "mapgen/styles.yaml": Styles,
+    "layout/reference.yaml": Reference, "mapgen/styles.yaml": Styles, "layout/booklet.yaml": Booklet,
 }
 
 

@@ -166,7 +166,7 @@ class _Sandbox(ImmutableSandboxedEnvironment):
             return attr in SEQUENCE_METHODS
         if isinstance(obj, dict):
             return attr in MAPPING_METHODS
-        if isinstance(value, (types.ModuleType, type)):
+        if isinstance(obj, (types.ModuleType, type)) or isinstance(value, (types.ModuleType, type)):
             return False  # a module or a class leads anywhere (os.environ, subclasses...)
         return not callable(value) or isinstance(obj, _JINJA_OBJECTS)
 
