@@ -243,26 +243,33 @@ def even_force(
             else:
                 log.append(f"round {r + 1}: no swap came nearer 50% than {best.score:.1%}")
         pool.sort(key=lambda c: c.distance)
-        verdict = None
-        chosen = pool[0]
-        for k, cand in enumerate(pool[:confirm]):
-            this_plan = spent.plan_for(plan)
-            if this_plan is None:
-                break
-            verdict_k = play_verdict(system, cand.force, against, options, rng.spawn(f"confirm-{k}"), this_plan,
-                                     runner, progress)
-            spent.played += verdict_k.games
-            log.append(f"confirm {cand.origin} (screened {cand.score:.1%}): {verdict_k.verdict} "
-                       f"after {verdict_k.games} battles, score {verdict_k.tally.win_rate_a:.1%}")
-            if verdict is None or abs(verdict_k.tally.win_rate_a - 0.5) < abs(verdict.tally.win_rate_a - 0.5):
-                verdict, chosen = verdict_k, cand
-            if verdict_k.balanced:
-                verdict, chosen = verdict_k, cand
-                break
+        verdict, chosen = _confirm(system, against, pool[:confirm], options, rng, plan, spent, runner, progress, log)
     finally:
         if own:
             runner.close()
     return Tuned(chosen.force, verdict, verdict.balanced, screened, log, battles=spent.played)
+
+
+def _confirm(system, against, best: list[Candidate], options, rng: Rng, plan: Plan, spent: Budget, runner,
+             progress, log: list[str]) -> tuple[Verdict, Candidate]:
+    """The full verdict on the best candidates in turn, within what the budget leaves; the first
+    balanced one is the answer, else the one whose score came nearest 50%."""
+    verdict, chosen = None, best[0]
+    for k, cand in enumerate(best):
+        this_plan = spent.plan_for(plan)
+        if this_plan is None:
+            break
+        verdict_k = play_verdict(system, cand.force, against, options, rng.spawn(f"confirm-{k}"), this_plan,
+                                 runner, progress)
+        spent.played += verdict_k.games
+        log.append(f"confirm {cand.origin} (screened {cand.score:.1%}): {verdict_k.verdict} "
+                   f"after {verdict_k.games} battles, score {verdict_k.tally.win_rate_a:.1%}")
+        if verdict is None or abs(verdict_k.tally.win_rate_a - 0.5) < abs(verdict.tally.win_rate_a - 0.5):
+            verdict, chosen = verdict_k, cand
+        if verdict_k.balanced:
+            verdict, chosen = verdict_k, cand
+            break
+    return verdict, chosen
 
 
 def _candidates(system, against, points, options, rng, name, count, candidates) -> list[Candidate]:
