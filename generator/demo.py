@@ -107,6 +107,10 @@ def one_scenario(out: Path, seed: int, name: str, log: Callable[[str], None], jo
             log(f"{name}: no even forces found for {made.scenario.title} "
                 f"(closest {made.verdict.to_json()['win_rate_a']:.1%}): drawing another scenario")
     with writing or nullcontext():
+        if getattr(runner, "stopped", False):  # Ctrl-C while this search ran: write nothing more
+            from generator.balance.runner import Interrupted
+
+            raise Interrupted()
         files = write_scenario(made, out / name)
         booklet = out / name / "booklet.pdf"
         for i, png in enumerate(pdf_to_pngs(booklet.read_bytes(), 60)[:3], start=1):
@@ -182,6 +186,12 @@ def _side_by_side(out: Path, seed: int, names: list[str], jobs: int, log) -> dic
                     drain()
                     for future in done:
                         future.result()  # a search's error is raised here
+            except BaseException:
+                # Ctrl-C (or one search's error): every other search stops at its next chunk of
+                # battles and writes nothing, so leaving the `with` (which waits for the threads)
+                # takes a moment, not the rest of the demo
+                runner.stop()
+                raise
             finally:
                 for future in pending:
                     future.cancel()

@@ -59,5 +59,9 @@ def spinner(label: str, quiet: bool = False) -> Iterator[Callable[[str], None]]:
     if not wanted(quiet):
         yield lambda message: None
         return
-    with stderr_console().status(f"[dim]{label}[/dim]") as status:
-        yield lambda message: status.update(f"[dim]{label}: {message}[/dim]")
+    from rich.markup import escape
+
+    from generator.names import printable
+
+    with stderr_console().status(f"[dim]{escape(printable(label))}[/dim]") as status:
+        yield lambda message: status.update(f"[dim]{escape(printable(label))}: {escape(printable(message))}[/dim]")

@@ -18,7 +18,7 @@ import multiprocessing
 import os
 import time
 import uuid
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -190,26 +190,84 @@ class Runner:
         self.close()
 
 
-def check_jobs(jobs: int | None) -> int:
-    if jobs is None:
+def machine_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says, else all)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+
+def check_jobs(jobs: int | None) -> int:
+    """Local processes to play on: all cores by default, never more than the cores (64
+    processes for 10 battles on 2 cores only queue and cost memory; the tallies are the same
+    with any number, so capping changes no result)."""
+    if jobs is None:
+        return machine_cores()
     if jobs < 1:
         raise SkirmishError(f"--jobs: {jobs} is below 1; give how many processes to use (1 or more)")
-    return jobs
+    return min(jobs, machine_cores())
+
+
+class Interrupted(KeyboardInterrupt):
+    """Raised in a search that shares a runner which was stopped (Ctrl-C in another thread)."""
+
+
+#: How often a battle process looks whether its parent is still there (seconds).
+PARENT_POLL = 0.5
+
+
+def _worker_start(parent: int) -> None:
+    """Every battle process, once: Ctrl-C is its parent's to handle (the parent stops the pool
+    and exits 130; a worker with a traceback of its own would only clutter the terminal), and
+    it ends when its parent does, however the parent ended (a kill -9 gives it no chance to
+    stop the pool). A thread polling the parent's pid is used rather than Linux's
+    PR_SET_PDEATHSIG, which fires when the *thread* that started the worker ends (the demo
+    starts searches in threads), and which macOS has not."""
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 class LocalRunner(Runner):
-    """Battles in this process (``jobs=1``) or in a pool of ``jobs`` local processes."""
+    """Battles in this process (``jobs=1``) or in a pool of ``jobs`` local processes.
+
+    :meth:`stop` (from any thread) makes every search using the runner raise
+    :class:`Interrupted` at its next chunk of battles, so Ctrl-C stops searches running in
+    other threads within a fraction of a second."""
 
     def __init__(self, jobs: int | None = None):
+        import threading
+
         self.workers = check_jobs(jobs)
         self._pool: ProcessPoolExecutor | None = None
+        self._stopped = threading.Event()
+
+    def stop(self) -> None:
+        self._stopped.set()
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped.is_set()
+
+    def _check(self) -> None:
+        if self._stopped.is_set():
+            raise Interrupted()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                             initializer=_worker_start, initargs=(os.getpid(),))
         return self._pool
 
     def start(self) -> None:
@@ -226,20 +284,26 @@ class LocalRunner(Runner):
         total = sum(stop - start for _, start, stop in tasks)
         if self.workers == 1 or total <= 4:
             for task in chunks(tasks, 10):
+                self._check()
                 part = play_chunk(*task)
                 if progress:
                     progress(len(part))
                 yield task, part
             return
+        self._check()
         size = max(2, min(50, math.ceil(total / (self.workers * 4))))
         pieces = chunks(tasks, size)
         futures = {self._executor().submit(play_chunk, *task): task for task in pieces}
+        pending = set(futures)
         try:
-            for future in as_completed(futures):
-                part = future.result()
-                if progress:
-                    progress(len(part))
-                yield futures[future], part
+            while pending:
+                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                self._check()
+                for future in done:
+                    part = future.result()
+                    if progress:
+                        progress(len(part))
+                    yield futures[future], part
         finally:
             for future in futures:
                 future.cancel()

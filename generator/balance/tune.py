@@ -51,9 +51,61 @@ class Tuned:
     found: bool
     screened: int
     log: list[str] = field(default_factory=list)
+    battles: int = 0  # every battle the search played: screens, swaps and verdicts
 
     def to_json(self) -> dict:
-        return {"found": self.found, "screened": self.screened, "verdict": self.verdict.to_json(), "log": self.log}
+        return {"found": self.found, "screened": self.screened, "battles": self.battles,
+                "verdict": self.verdict.to_json(), "log": self.log}
+
+
+@dataclass
+class Budget:
+    """The battles a whole search may play (``None``: no limit), and those it has played.
+
+    Half goes to the verdicts (at most one plan's worth), the rest to screens and swaps; a
+    screen gets fewer battles, fewer candidates or no round at all rather than go past it, so
+    ``create random --against --battles 40`` plays at most 40 battles, not forty plus thousands
+    of screening battles."""
+
+    total: int | None
+    played: int = 0
+
+    @property
+    def left(self) -> int | None:
+        return None if self.total is None else max(self.total - self.played, 0)
+
+    def verdict_share(self, plan: Plan) -> int:
+        if self.total is None:
+            return 0
+        return max(2, min(self.total // 2, plan.max_battles))
+
+    def screen_share(self, plan: Plan) -> int | None:
+        """Battles screens may still play, keeping the verdicts' share."""
+        if self.total is None:
+            return None
+        return max(self.total - self.verdict_share(plan) - self.played, 0)
+
+    def screen(self, wanted: int, per: int, plan: Plan) -> tuple[int, int]:
+        """``(how many forces, battles each)`` a screen of ``wanted`` forces of ``per`` battles may play
+        (``(0, 0)``: none)."""
+        share = self.screen_share(plan)
+        if share is None:
+            return wanted, per
+        if share < 2:
+            return 0, 0
+        count = max(1, min(wanted, share // 2))
+        return count, max(2, min(per, share // count))
+
+    def plan_for(self, plan: Plan) -> Plan | None:
+        """The verdict's plan within what is left (None: no battles left for a verdict)."""
+        left = self.left
+        if left is None:
+            return plan
+        if left < 2:
+            return None
+        if left >= plan.max_battles:
+            return plan
+        return Plan(max_battles=left, look_every=min(plan.look_every, left), band=plan.band, alpha=plan.alpha)
 
 
 def _screen(system, against, candidates: list[Candidate], options, seeds: Rng, battles: int, runner: Runner, progress):
@@ -138,37 +190,47 @@ def even_force(
     progress: Callable[[int], None] | None = None,
     name: str = "Even force",
     count: int | None = None,
+    budget: int | None = None,
 ) -> Tuned:
     """A force within ``points`` that the simulator finds even against ``against`` (see module doc);
-    ``count`` asks the builder for that many combatants a force (a Gorechosen team)."""
+    ``count`` asks the builder for that many combatants a force (a Gorechosen team). ``budget``
+    caps every battle of the search, screens and verdicts together (see :class:`Budget`)."""
     check_playable(system)
     if candidates < 1 or screen_battles < 2:
         raise SkirmishError("even_force: needs at least one candidate and two screening battles")
+    if budget is not None and budget < 2:
+        raise SkirmishError(f"--battles: {budget} is below 2; a search needs at least two battles")
     options = dict(options or {})
     plan = plan or Plan()
+    spent = Budget(budget)
     own = runner is None
     runner = runner or make_runner(1)
     log: list[str] = []
     try:
-        pool = []
-        for k in range(candidates):
-            force = random_force(system, points, rng.spawn(f"candidate-{k}"), name=name, count=count)
-            if not playable(system, force, against, options):
-                continue
-            pool.append(Candidate(force, force_cost(system, force, options), origin=f"random force {k + 1}"))
-        if not pool:
-            raise SkirmishError(f"{system.title}: none of {candidates} random forces could be seated against the given one")
-        _screen(system, against, pool, options, rng.spawn("screen"), screen_battles, runner, progress)
-        screened = len(pool)
-        pool.sort(key=lambda c: c.distance)
-        log.append(f"screened {len(pool)} random forces in {screen_battles} battles each; "
-                   f"nearest 50%: {pool[0].origin} at {pool[0].score:.1%}")
+        pool = _candidates(system, against, points, options, rng, name, count, candidates)
+        wanted, per = spent.screen(len(pool), screen_battles, plan)
+        if wanted:
+            pool = pool[:wanted]
+            _screen(system, against, pool, options, rng.spawn("screen"), per, runner, progress)
+            spent.played += len(pool) * per
+            pool.sort(key=lambda c: c.distance)
+            log.append(f"screened {len(pool)} random forces in {per} battles each; "
+                       f"nearest 50%: {pool[0].origin} at {pool[0].score:.1%}")
+        else:
+            pool = pool[:1]
+            log.append(f"no battles to spare for screening within --battles {budget}: one random force, unscreened")
+        screened = len(pool) if wanted else 0
         best = pool[0]
-        for r in range(rounds):
+        for r in range(rounds if wanted else 0):
             if best.distance <= 0.02:
                 break
-            trials, why = _swap_round(system, against, best, points, tolerance, options, rng, r, variants,
-                                      screen_battles, runner, progress, name)
+            tries, _ = spent.screen(variants, per, plan)
+            if tries == 0 or (budget is not None and spent.screen_share(plan) < tries * per):
+                log.append(f"round {r + 1}: the battle budget (--battles {budget}) is spent")
+                break
+            trials, why = _swap_round(system, against, best, points, tolerance, options, rng, r, tries,
+                                      per, runner, progress, name)
+            spent.played += len(trials) * per
             if not trials:
                 log.append(f"round {r + 1}: {why}")
                 break
@@ -181,22 +243,45 @@ def even_force(
             else:
                 log.append(f"round {r + 1}: no swap came nearer 50% than {best.score:.1%}")
         pool.sort(key=lambda c: c.distance)
-        verdict = None
-        chosen = pool[0]
-        for k, cand in enumerate(pool[:confirm]):
-            verdict_k = play_verdict(system, cand.force, against, options, rng.spawn(f"confirm-{k}"), plan, runner,
-                                     progress)
-            log.append(f"confirm {cand.origin} (screened {cand.score:.1%}): {verdict_k.verdict} "
-                       f"after {verdict_k.games} battles, score {verdict_k.tally.win_rate_a:.1%}")
-            if verdict is None or abs(verdict_k.tally.win_rate_a - 0.5) < abs(verdict.tally.win_rate_a - 0.5):
-                verdict, chosen = verdict_k, cand
-            if verdict_k.balanced:
-                verdict, chosen = verdict_k, cand
-                break
+        verdict, chosen = _confirm(system, against, pool[:confirm], options, rng, plan, spent, runner, progress, log)
     finally:
         if own:
             runner.close()
-    return Tuned(chosen.force, verdict, verdict.balanced, screened, log)
+    return Tuned(chosen.force, verdict, verdict.balanced, screened, log, battles=spent.played)
+
+
+def _confirm(system, against, best: list[Candidate], options, rng: Rng, plan: Plan, spent: Budget, runner,
+             progress, log: list[str]) -> tuple[Verdict, Candidate]:
+    """The full verdict on the best candidates in turn, within what the budget leaves; the first
+    balanced one is the answer, else the one whose score came nearest 50%."""
+    verdict, chosen = None, best[0]
+    for k, cand in enumerate(best):
+        this_plan = spent.plan_for(plan)
+        if this_plan is None:
+            break
+        verdict_k = play_verdict(system, cand.force, against, options, rng.spawn(f"confirm-{k}"), this_plan,
+                                 runner, progress)
+        spent.played += verdict_k.games
+        log.append(f"confirm {cand.origin} (screened {cand.score:.1%}): {verdict_k.verdict} "
+                   f"after {verdict_k.games} battles, score {verdict_k.tally.win_rate_a:.1%}")
+        if verdict is None or abs(verdict_k.tally.win_rate_a - 0.5) < abs(verdict.tally.win_rate_a - 0.5):
+            verdict, chosen = verdict_k, cand
+        if verdict_k.balanced:
+            verdict, chosen = verdict_k, cand
+            break
+    return verdict, chosen
+
+
+def _candidates(system, against, points, options, rng, name, count, candidates) -> list[Candidate]:
+    pool = []
+    for k in range(candidates):
+        force = random_force(system, points, rng.spawn(f"candidate-{k}"), name=name, count=count)
+        if not playable(system, force, against, options):
+            continue
+        pool.append(Candidate(force, force_cost(system, force, options), origin=f"random force {k + 1}"))
+    if not pool:
+        raise SkirmishError(f"{system.title}: none of {candidates} random forces could be seated against the given one")
+    return pool
 
 
 def near_mirror(

@@ -326,8 +326,14 @@ def _validate(data, where) -> BoardMap:
     """Validate ``data``; ``where(loc)`` gives the "file:line" prefix for an error location."""
     if not isinstance(data, dict):
         raise MapError(f"{where(())}: a map file must be a YAML mapping with grid, width, height, ...")
+    from generator.content.strict import booleans_read_as_numbers
+
     try:
-        return BoardMap.model_validate(data)
+        board = BoardMap.model_validate(data)
+        located = [(loc, "a yes/no value, not a number; give a number")
+                   for loc in booleans_read_as_numbers(data, board)]  # `width: true` is not 1
+        if not located:
+            return board
     except BoardProblems as err:
         located = err.located
     except ValidationError as err:

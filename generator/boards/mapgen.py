@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from generator.dice.rng import Rng, make_rng
 from generator.errors import MapError
+from generator.fields import Span
 from generator.resources import content_dir
 
 Cell = tuple[int, int]
@@ -54,7 +55,7 @@ class TerrainLayer(BaseModel):
     kind: Literal["blocked", "pits", "obstructions", "water", "elevation"]
     density: float = Field(0.0, ge=0.0, le=0.5)
     count: int = Field(0, ge=0, le=50)  # a fixed number of clusters instead of a density
-    cluster: tuple[int, int] = (2, 5)
+    cluster: Span = (2, 5)
     shape: Literal["blob", "line"] = "blob"  # blob: rocks, pits, hills; line: walls and ridges
     levels: int = Field(1, ge=1, le=5)  # elevation only: highest level in the middle of a hill
 

@@ -18,6 +18,7 @@ import typer
 from generator import __version__
 from generator.cli import _click as click
 from generator.errors import SkirmishError
+from generator.names import printable
 
 app = typer.Typer(
     name="skirmish",
@@ -74,6 +75,11 @@ def root(
     if content is not None:
         from generator.content import set_user_content_dir
 
+        if content.exists() and not content.is_dir():  # said once here, not by every read after
+            raise SkirmishError(f"--content {content}: is a file, give a folder (your content folder, "
+                                "laid out like the built-in content/)")
+        if not content.exists():
+            raise SkirmishError(f"--content {content}: no such folder")
         set_user_content_dir(content)
 
 
@@ -83,6 +89,46 @@ for _name in COMMAND_MODULES:
 
 def _prog_name(ctx) -> str:
     return ctx.command_path if ctx is not None else "skirmish"
+
+
+def _short(message: str) -> str:
+    """An error line a person can read: a run of more than 200 characters without a space (a
+    pasted 5,000-digit number, a runaway expression) is shown by its start and its length."""
+    import re
+
+    return re.sub(r"(\S{200,}?)([\"':,;.)\]]*)(?=\s|$)",
+                  lambda m: f"{m.group(1)[:40]}... ({len(m.group(1)):,} characters){m.group(2)}", message)
+
+
+def _option_message(err) -> str:
+    """Click's message, with the bad value echoed: Typer checks option values with pydantic,
+    whose messages ("Input should be a valid integer") do not say what was typed."""
+    cause = err.__cause__
+    problems = cause.errors(include_url=False) if hasattr(cause, "errors") else []
+    hint = getattr(err, "param_hint", None) or getattr(getattr(err, "param", None), "opts", [None])[0]
+    if not problems or hint is None:
+        return err.format_message()
+    problem = problems[0]
+    typed = str(problem.get("input"))
+    shown = repr(typed) if len(typed) <= 40 else f"{typed[:20]!r}... ({len(typed):,} characters)"
+    kind, ctx = problem.get("type", ""), problem.get("ctx") or {}
+    name = hint if isinstance(hint, str) else "/".join(hint)
+    if typed.strip().lower().lstrip("+-") in ("nan", "inf", "infinity"):
+        what = "is not a finite number"
+    elif kind.startswith("int_parsing"):
+        what = "is not a whole number" if kind == "int_parsing" else "has too many digits to be a number"
+    elif kind.startswith("float_parsing"):
+        what = "is not a number"
+    elif kind in ("less_than_equal", "less_than"):
+        what = f"is above the maximum {ctx.get('le', ctx.get('lt'))}"
+    elif kind in ("greater_than_equal", "greater_than"):
+        what = f"is below the minimum {ctx.get('ge', ctx.get('gt'))}"
+    else:
+        what = f"is not allowed ({problem.get('msg', '')})"
+    bounds = [f"{k} {ctx[k]}" for k in ("ge", "gt", "le", "lt") if k in ctx]
+    allowed = "" if kind in ("less_than_equal", "less_than", "greater_than_equal", "greater_than") or not bounds else \
+        f" (allowed: {', '.join(bounds)})"
+    return f"Invalid value for {name!r}: {shown} {what}{allowed}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -105,20 +151,25 @@ def main(argv: list[str] | None = None) -> None:
     except click.UsageError as err:
         if type(err).__name__ == "NoArgsIsHelpError":  # help was already printed
             sys.exit(0)
-        typer.echo(f"error: {_prog_name(err.ctx)}: {err.format_message()}", err=True)
+        typer.echo(f"error: {printable(_prog_name(err.ctx))}: {_short(printable(_option_message(err)))}", err=True)
         sys.exit(2)
     except click.ClickException as err:
-        typer.echo(f"error: {err.format_message()}", err=True)
+        typer.echo(f"error: {_short(printable(err.format_message()))}", err=True)
         sys.exit(2)
     except SkirmishError as err:
-        typer.echo(f"error: {err}", err=True)
+        typer.echo(f"error: {_short(printable(str(err)))}", err=True)
         sys.exit(2)
     except OSError as err:  # the file system said no (permission, full disk, name too long): the user's to fix
         where = f"{err.filename}: " if getattr(err, "filename", None) else ""
-        typer.echo(f"error: {where}{err.strerror or err}", err=True)
+        typer.echo(f"error: {printable(f'{where}{err.strerror or err}')}", err=True)
         sys.exit(2)
     except RecursionError:
         typer.echo("error: the input is nested too deeply to be read", err=True)
+        sys.exit(2)
+    except ValueError as err:
+        if "integer string conversion" not in str(err):  # Python's 4,300-digit limit: the input's fault
+            _internal(err)
+        typer.echo("error: a number in the input has more than 4,300 digits; give an ordinary number", err=True)
         sys.exit(2)
     except KeyboardInterrupt:  # Ctrl-C: one line, the conventional 130; atomic writes left nothing half done
         typer.echo("interrupted", err=True)
@@ -126,8 +177,13 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         os._exit(0)
     except Exception as err:  # a bug, not bad input: one line unless asked for the traceback
-        if os.environ.get("SKIRMISH_DEBUG"):
-            raise
-        typer.echo(f"error: internal error: {type(err).__name__}: {err} (set SKIRMISH_DEBUG=1 to see the traceback)", err=True)
-        sys.exit(1)
+        _internal(err)
     sys.exit(0)
+
+
+def _internal(err: Exception) -> None:
+    if os.environ.get("SKIRMISH_DEBUG"):
+        raise err
+    typer.echo(f"error: internal error: {type(err).__name__}: {printable(str(err))[:300]} "
+               "(set SKIRMISH_DEBUG=1 to see the traceback)", err=True)
+    sys.exit(1)

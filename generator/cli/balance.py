@@ -29,9 +29,10 @@ def counting(report, total: int):
 
 
 def _runner(jobs: Optional[int], scheduler: Optional[str]):
-    from generator.balance.runner import check_jobs, make_runner
+    from generator.balance.runner import make_runner
+    from generator.cli.common import cli_jobs
 
-    check_jobs(jobs)  # --jobs 0 is wrong even with a scheduler
+    jobs = cli_jobs(jobs)  # --jobs 0 is wrong even with a scheduler; more than the cores is capped
     return make_runner(jobs, scheduler)
 
 

@@ -51,9 +51,9 @@ def register(app: typer.Typer) -> None:
         from generator.layout.booklet import _loaded
 
         loaded = _loaded(scenario)  # an invalid scenario is refused before anything else
+        # DIR/booklet.pdf that `skirmish scenario` (or an earlier `booklet`) wrote is the tool's own
+        # and is replaced after an edit; a PDF the user put there, or changed, needs --force
         manifest = Manifest(target.parent)
-        if out is None and target.parent == Path(scenario).parent:
-            force = True  # DIR/booklet.pdf belongs with DIR/scenario.yaml: re-running after an edit replaces it
         manifest.may_write(target, force)
         size = parse_length_mm(hex_size, "--hex-size") if hex_size is not None else None
         result = _build(loaded, target, page, ink_saver, size, templates)

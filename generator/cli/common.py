@@ -14,6 +14,7 @@ from typing import Any, Iterable, Optional
 import typer
 from rich.console import Console
 
+from generator.names import printable
 from generator.progress import stderr_console
 
 console = Console(highlight=False)
@@ -33,14 +34,23 @@ def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 
 
+def shown(text: Any) -> str:
+    """Text from a file (a name, a path) made safe to print inside rich markup: control
+    characters escaped (:func:`generator.names.printable`) and ``[`` escaped so a name such as
+    ``[link=...]`` is printed, not obeyed."""
+    from rich.markup import escape
+
+    return escape(printable(str(text)))
+
+
 def note(message: str) -> None:
     """An informational line: stderr, dim, no 'error:' or 'warning:' prefix."""
-    note_console.print(f"[dim]{message}[/dim]", soft_wrap=True)
+    note_console.print(f"[dim]{shown(message)}[/dim]", soft_wrap=True)
 
 
 def warn(message: str) -> None:
     """A warning: stderr, one line starting with 'warning:'."""
-    typer.echo(f"warning: {message}", err=True)
+    typer.echo(f"warning: {printable(message)}", err=True)
 
 
 def seed_note(seed: int, what: str = "do the same again") -> None:
@@ -67,3 +77,15 @@ def list_values(values: Optional[Iterable[str]], option: str, allowed: Iterable[
 def examples(*lines: str) -> str:
     """The closing 'Examples' block of a command's help text."""
     return "\n\nExamples:\n\n" + "\n\n".join(f"  {line}" for line in lines)
+
+
+def cli_jobs(jobs: int | None) -> int:
+    """``--jobs`` as the battles will run: at most one process per core of this machine (more only
+    queue for the same cores and cost memory), said on stderr when a larger number was asked for."""
+    from generator.balance.runner import check_jobs, machine_cores
+
+    if jobs is not None and jobs > machine_cores():
+        check_jobs(jobs)  # the usual error for a number below 1
+        note(f"--jobs {jobs}: this machine has {machine_cores()} core{'s' if machine_cores() != 1 else ''}; "
+             f"using {machine_cores()}")
+    return check_jobs(jobs)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 from rich.table import Table
 
-from generator.cli.common import console, examples, print_json
+from generator.cli.common import console, examples, print_json, shown
 from generator.content import (
     ROSTER_KINDS,
     ContentLibrary,
@@ -20,6 +21,7 @@ from generator.content import (
     load_roster,
 )
 from generator.errors import SkirmishError
+from generator.names import printable
 
 SYSTEM_ARG_HELP = "bladeborn, warcry, gorechosen, bladestorm or sagaborn."
 
@@ -71,7 +73,7 @@ def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) 
     table.add_column("rosters and maps: names to type (combatants)", no_wrap=True)
     table.add_column("files", justify="right")
     for row in rows:
-        names = [f"{r['ref']} ({r['combatants']})" for r in row["rosters"]] + row["maps"]
+        names = [shown(f"{r['ref']} ({r['combatants']})") for r in row["rosters"]] + [shown(m) for m in row["maps"]]
         table.add_row(f"[bold]{row['system']}[/bold]\n{row['title']}", row["summary"], "\n".join(names) or "-", str(row["files"]))
     console.print(table)
     console.print("[dim]Use a name anywhere a file goes, from any folder: "
@@ -86,7 +88,7 @@ systems.__doc__ = "List the systems and the built-in rosters and maps, by the na
 def _expand(paths: list[Path]) -> list[Path]:
     out: list[Path] = []
     for p in paths:
-        if p.is_dir():
+        if str(p) != "-" and p.is_dir():
             out.extend(content_files(p).values())
         else:
             out.append(p)
@@ -94,14 +96,15 @@ def _expand(paths: list[Path]) -> list[Path]:
 
 
 def validate(
-    paths: List[Path] = typer.Argument(None, help="Content files or folders, or built-in names (default: all content, --content included)."),
+    paths: List[Path] = typer.Argument(None, help="Content files or folders, built-in names, or - for standard input (default: all content, --content included)."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON: files checked and every problem."),
 ) -> None:
     from generator.content import user_content_dir
     from generator.resources import content_dir
 
-    roots = [find_named(p) for p in paths] if paths else [content_dir(), *([Path(user_content_dir())] if user_content_dir() else [])]
-    missing = [p for p in roots if not p.exists()]
+    roots = [p if str(p) == "-" else find_named(p) for p in paths] if paths else \
+        [content_dir(), *([Path(user_content_dir())] if user_content_dir() else [])]
+    missing = [p for p in roots if str(p) != "-" and not os.path.lexists(p)]
     if missing:
         raise SkirmishError(f"{display_path(missing[0])}: no such file or folder")
     targets = _expand(roots)
@@ -109,8 +112,10 @@ def validate(
         raise SkirmishError(f"no .yaml, .yml or .json files found in {', '.join(map(str, roots))}")
     problems: list[str] = []
     bad_files: list[str] = []
+    from generator.layout.settings import settings_problems
+
     for path in targets:
-        found = check_file(path)
+        found = check_file(path) or settings_problems(path)
         if found:
             bad_files.append(display_path(path))
         problems.extend(found)
@@ -159,7 +164,8 @@ def show(
         print_json({"system": system.name, "combatants": [m.model_dump(mode="json", exclude_none=True) for m in members]})
         return
     for member in members:
-        console.print(system.describe(member))
+        # names are the file's: printed as text (never as rich markup), control characters escaped
+        console.print(printable(system.describe(member), keep_newlines=True), markup=False)
         console.print()
 
 

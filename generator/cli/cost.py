@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 import typer
 
-from generator.cli.common import print_json
+from generator.cli.common import print_json, shown
 from generator.errors import ContentError, SkirmishError
 
 DATASET_SYSTEMS = ("warcry", "bladeborn")
@@ -84,7 +84,7 @@ def _print_table(title: str, rows: list[dict[str, Any]], total: float, unit: str
 
     published = any("published" in r for r in rows)
     modelled = model_total is not None or any("model" in r for r in rows)
-    table = Table(title=title, show_lines=False)
+    table = Table(title=shown(title), show_lines=False)
     table.add_column("combatant")
     table.add_column(unit, justify="right")
     if published:
@@ -93,7 +93,7 @@ def _print_table(title: str, rows: list[dict[str, Any]], total: float, unit: str
         table.add_column("model", justify="right")
     table.add_column("breakdown")
     for r in rows:
-        cells = [str(r["name"]), _number(r["cost"])]
+        cells = [shown(r["name"]), _number(r["cost"])]  # a name from a file is printed, never obeyed as markup
         if published:
             cells.append(_number(r["published"]) if "published" in r else "")
         if modelled:

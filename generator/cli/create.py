@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from generator.cli.common import SEED_HELP, console, examples, note, print_json, seed_note
+from generator.cli.common import SEED_HELP, cli_jobs, console, examples, note, print_json, seed_note
 from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
+from generator.names import printable
 
 create_app = typer.Typer(
     help="Build combatants at random or with a calculator; save them as content files."
@@ -55,7 +56,7 @@ def create_random(
     battle: Optional[str] = typer.Option(None, "--battle", help="With --against: the battle card or scenario to play."),
     map_: Optional[str] = typer.Option(None, "--map", help="With --against: map file or built-in map name."),
     variant: Optional[str] = typer.Option(None, "--variant", help="With --against: rules variant (Gorechosen)."),
-    battles: int = typer.Option(2000, "--battles", min=2, max=100_000, help="With --against: most battles of the final verdict."),
+    battles: int = typer.Option(10_000, "--battles", min=2, max=100_000, help="With --against: most battles the whole search plays (screens, swaps and verdicts; half at most go to the verdicts, each at most 2,000)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", help="With --against: processes to play on (default: all cores)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --against: a Dask scheduler address to play on."),
     seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
@@ -106,7 +107,7 @@ def create_random(
         print_json(data)
         return
     for item in built:
-        console.print(chosen.describe(item.combatant))
+        console.print(printable(chosen.describe(item.combatant), keep_newlines=True), markup=False)
         for line in item.log:
             console.print(f"  [dim]{line}[/dim]")
         console.print()
@@ -126,7 +127,7 @@ def model_document(system, force) -> dict:
 def _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out, force,
                     json_out) -> None:
     from generator.balance.forces import battle_options, force_cost, force_name
-    from generator.balance.runner import check_jobs, make_runner
+    from generator.balance.runner import make_runner
     from generator.balance.sequential import Plan
     from generator.balance.tune import even_force
     from generator.cli.balance import counting
@@ -138,13 +139,14 @@ def _create_against(chosen, against, points, battle, map_, variant, battles, job
         raise SkirmishError(f"--against {display_path(against)}: is a {other_system.title} roster, not {chosen.title}")
     budget = points if points is not None else force_cost(chosen, other)
     options = battle_options(map_, battle, variant)
-    plan = Plan(max_battles=battles)
-    check_jobs(jobs)
+    plan = Plan(max_battles=min(2000, battles))
+    jobs = cli_jobs(jobs)
     if out is not None and Path(out).exists() and not force:
         raise SkirmishError(f"--out {out}: exists; pass --force to replace it")
     name = f"Even against {force_name(other, 'the given force')} (seed {rng.seed})"
     with make_runner(jobs, scheduler) as runner, progress_bar("searching", quiet=json_out) as report:
-        tuned = even_force(chosen, other, budget, options, rng, runner, plan, progress=counting(report, 0), name=name)
+        tuned = even_force(chosen, other, budget, options, rng, runner, plan, progress=counting(report, 0), name=name,
+                           budget=battles)
     if out is not None:
         save_roster(out, model_document(chosen, tuned.force), force=force)
     if json_out:
@@ -154,7 +156,7 @@ def _create_against(chosen, against, points, battle, map_, variant, battles, job
         print_json(data)
         return
     for item in chosen.combatants(tuned.force):
-        console.print(chosen.describe(item))
+        console.print(printable(chosen.describe(item), keep_newlines=True), markup=False)
         console.print()
     for line in tuned.log:
         console.print(f"  [dim]{line}[/dim]", soft_wrap=True)
@@ -166,6 +168,7 @@ def _create_against(chosen, against, points, battle, map_, variant, battles, job
     else:
         console.print(f"could not find an even force within {budget:g} {chosen.cost_unit} "
                       f"({tuned.screened} forces screened); the closest found is shown above")
+    note(f"{tuned.battles:,} battles played (at most {battles:,}: --battles)")
     if out is not None:
         note(f"wrote {out}" + ("" if tuned.found else " (the closest force, not an even one)"))
     seed_note(rng.seed, "search the same way again")

@@ -46,10 +46,15 @@ def _generate(
     from generator.boards.mapfile import dump_map, save_map
     from generator.boards.mapgen import generate_map, load_params
     from generator.dice.rng import make_rng
-    from generator.files import refuse_existing
+    from generator.files import output_file, refuse_existing
 
-    if out is not None and not force:
-        refuse_existing(out)
+    if out is not None and out.suffix.lower() not in (".yaml", ".yml"):
+        raise RenderError(f"--out {str(out)!r}: a map file is YAML; give a .yaml name "
+                          "(`skirmish map render` prints a map as PDF, SVG or PNG)")
+    if out is not None:
+        output_file(out)  # never a device, a FIFO or a folder, even with --force
+        if not force:
+            refuse_existing(out)
     seed = make_rng(seed).seed
     gen = generate_map(system, size=size, seed=seed, symmetry=symmetry, density=density, objectives=objectives)
     wanted = objectives if objectives is not None else load_params(system).objectives
@@ -139,12 +144,14 @@ def _render(
     if out is None and not Path(map_file).exists():  # a built-in map: write here, not into the package
         base = Path(base.name)
     targets = {fmt: base.with_suffix(f".{fmt}") for fmt in fmts}
+    for fmt, target in targets.items():  # every file of every format checked before the first is written
+        manifest = Manifest(target.parent)
+        for page_file in page_files(target, fmt, plan.page_count):
+            manifest.may_write(page_file, force)
     written: list[Path] = []
     with progress_bar("rendering map", quiet=as_json) as report:
         for i, (fmt, target) in enumerate(targets.items()):
             manifest = Manifest(target.parent)
-            for page_file in page_files(target, fmt, plan.page_count):
-                manifest.may_write(page_file, force)
             paths = render_map(board, target, fmt=fmt, hex_size_mm=size_mm, page=page, dpi=dpi)
             manifest.record(paths)
             written.extend(paths)

@@ -42,6 +42,10 @@ def scenario(
     from generator.scenarios.model import load_scenario
 
     seed = make_rng(seed).seed
+    if jobs is not None and scheduler is None:
+        from generator.cli.common import cli_jobs
+
+        jobs = cli_jobs(jobs)  # at most one process per core, said on stderr
     keeps = parse_keep(",".join(keep))
     base, given = None, {}
     rosters = []
@@ -107,9 +111,12 @@ def scenario(
 
 
 def _is_scenario(path: Path) -> bool:
+    from generator.content.source import read_text
+    from generator.errors import SkirmishError
+
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:4000]
-    except OSError:
+        head = read_text(path)[:4000]  # capped, regular files only; a bad file is named when loaded
+    except SkirmishError:
         return False
     return "kind: scenario" in head
 

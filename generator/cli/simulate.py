@@ -29,14 +29,15 @@ def simulate(
     from generator.boards.mapfile import load_map
     from generator.dice.rng import make_rng
     from generator.errors import SkirmishError
-    from generator.files import write_atomic
+    from generator.files import output_file, write_atomic
     from generator.play.log import battle_text, log_json_text
     from generator.play.simulate import simulate as play_one
 
-    for target, suffix in ((log_json, ".json"), (svg, ".svg")):
+    for target, suffix in ((log_json, ".json"), (svg, ".svg")):  # every target checked before the battle
         if target is not None:
             if target.suffix.lower() != suffix:
                 raise SkirmishError(f"{target}: the file name must end in {suffix}")
+            output_file(target)  # a folder, a device or a FIFO is refused even with --force
             if target.exists() and not force:
                 raise SkirmishError(f"{target}: already exists; pass --force to replace it")
     options = {"card": battle, "map": load_map(map_file) if map_file else None, "twist": twist, "variant": variant}

@@ -25,11 +25,16 @@ def field_path(loc: Iterable[Any]) -> str:
 
 def _show(value: Any) -> str:
     if isinstance(value, str):
-        return repr(value)
+        return repr(value) if len(value) <= 40 else f"{value[:37]!r}... ({len(value):,} characters)"
     if isinstance(value, (dict, list)):
         text = repr(value)
         return text if len(text) <= 40 else text[:37] + "..."
     return str(value)
+
+
+def _num(value: Any) -> str:
+    """A bound as a person writes it: 2000 not 2000.0."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def _allowed_fields(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> list[str] | None:
@@ -74,13 +79,13 @@ def describe_error(err: dict[str, Any], model: type[BaseModel] | None = None) ->
         hint = f"; allowed fields: {', '.join(allowed)}" if allowed else ""
         return f"unknown field{hint}"
     if kind == "less_than_equal":
-        return f"{_show(value)} is above the maximum {ctx.get('le')}"
+        return f"{_show(value)} is above the maximum {_num(ctx.get('le'))}"
     if kind == "less_than":
-        return f"{_show(value)} must be below {ctx.get('lt')}"
+        return f"{_show(value)} must be below {_num(ctx.get('lt'))}"
     if kind == "greater_than_equal":
-        return f"{_show(value)} is below the minimum {ctx.get('ge')}"
+        return f"{_show(value)} is below the minimum {_num(ctx.get('ge'))}"
     if kind == "greater_than":
-        return f"{_show(value)} must be above {ctx.get('gt')}"
+        return f"{_show(value)} must be above {_num(ctx.get('gt'))}"
     if kind in ("int_parsing", "int_type", "int_from_float"):
         return f"{_show(value)} is not a whole number"
     if kind in ("float_parsing", "float_type"):
@@ -111,6 +116,16 @@ def describe_error(err: dict[str, Any], model: type[BaseModel] | None = None) ->
     return msg
 
 
+def _written(data: Any, loc: tuple[Any, ...]) -> Any:
+    """The value at ``loc`` in the parsed file (None when the path is not there)."""
+    for part in loc:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
 def format_validation_error(
     error: ValidationError, source: Source, model: type[BaseModel] | None = None, prefix: tuple[Any, ...] = ()
 ) -> list[str]:
@@ -120,6 +135,10 @@ def format_validation_error(
         loc = prefix + tuple(err.get("loc", ()))
         path = field_path(loc)
         text = describe_error(err, model)
+        written = _written(source.data, loc)
+        if isinstance(written, bool) and (isinstance(err.get("input"), bool) or text.startswith(f"{int(written)} ")):
+            # pydantic read the yes/no as a number and a bound refused the number: say what was written
+            text = f"{str(written).lower()} is a yes/no value, not a number; give a number"
         line = source.line_of(loc) or 0
         where = source.where(loc)
         problems.append((line, f"{where}: {path}: {text}" if path else f"{where}: {text}"))

@@ -44,12 +44,15 @@ def raise_problems(problems: Sequence[str]) -> None:
 
 def validate_source(source: Source, model: type[BaseModel], data: Any = None, prefix: tuple = ()) -> BaseModel:
     """Validate parsed data with ``model``; raises ContentError listing every problem."""
+    from generator.content.strict import boolean_problems
+
     payload = source.data if data is None else data
     try:
-        return model.model_validate(payload)
+        made = model.model_validate(payload)
     except ValidationError as err:
         raise_problems(format_validation_error(err, source, model, prefix))
-    raise AssertionError("unreachable")
+    raise_problems(boolean_problems(payload, made, source.where, prefix))  # `defense: true` is not 1
+    return made
 
 
 def load_model(path: str | Path, model: type[BaseModel]) -> BaseModel:
@@ -141,7 +144,7 @@ def load_roster(path: str | Path):
 def check_file(path: str | Path) -> list[str]:
     """Every problem in one file (empty when clean); never raises for content problems."""
     try:
-        source = read_source(path)
+        source = read_source(path, stdin_ok=str(path) == "-")
         data = source.data
         if Path(path).parent.name in TOOL_AREAS and not (isinstance(data, dict) and "system" in data):
             return []  # parsed as YAML above; its owner checks the values

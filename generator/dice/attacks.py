@@ -86,4 +86,7 @@ def parse_damage_pair(text: str) -> tuple[int, int]:
     parts = str(text).replace(" ", "").split("/")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         raise DiceError(f"damage {text!r}: write hit/crit as two whole numbers, e.g. 2/4")
+    if any(len(p) > 6 for p in parts):
+        raise DiceError(f"damage {str(text)[:20]!r}...: a number of {max(map(len, parts)):,} digits is too large "
+                        "for damage")
     return int(parts[0]), int(parts[1])

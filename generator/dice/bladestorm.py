@@ -245,6 +245,9 @@ def _parse_damage_cached(source: str) -> DamageExpr:
     rest = s[m.end():]
     steps = []
     for op, num in re.findall(r"([+\-x])(\d+)", rest):
+        if len(num) > len(str(MAX_MODIFIER)):
+            raise DiceError(f"damage expression {source[:40]!r}: the number {num[:12]}... is too large; "
+                            f"fixed numbers are at most {MAX_MODIFIER}")
         steps.append((op, int(num)))
     if "".join(f"{op}{n}" for op, n in steps) != rest:
         raise DiceError(

@@ -50,9 +50,13 @@ SECTIONS = ("Contents", "Set-up", "Overview map", "Map at true scale", "The forc
 
 @lru_cache(maxsize=4)
 def _settings_from(path: str) -> dict[str, Any]:
+    from generator.content.loader import validate_source
     from generator.content.source import read_source
+    from generator.layout.settings import Booklet
 
-    return read_source(path).data
+    source = read_source(path)
+    validate_source(source, Booklet)  # a zero or 1e300 size is one line naming the file, not a hang
+    return source.data
 
 
 def settings() -> dict[str, Any]:
@@ -301,33 +305,28 @@ def _archetype_rows(leans, w: dict[str, str]) -> list[dict[str, str]]:
 
 @lru_cache(maxsize=8)
 def _environment(user_dir: str | None) -> jinja2.Environment:
-    paths = ([user_dir] if user_dir else []) + [str(templates_dir())]
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(paths), autoescape=False,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    env.filters["q"] = lambda value, markup=False: json.dumps(str(value), ensure_ascii=False)
-    return env
+    """The booklet's template environment: the sandbox of :mod:`generator.layout.templating`."""
+    from generator.layout.templating import template_environment
+
+    return template_environment(user_dir, autoescape=False, keep_trailing_newline=True,
+                                filters={"q": lambda value, markup=False: json.dumps(str(value), ensure_ascii=False)})
 
 
 def render_blocks(view: dict[str, Any], templates: Path | None = None, template: str = TEMPLATE) -> list[dict[str, Any]]:
-    """The booklet's blocks: the template rendered with ``view`` and read as YAML (``template``:
-    another booklet template of the same block language, e.g. a campaign's pages)."""
-    if templates is not None and not Path(templates).is_dir():
-        raise RenderError(f"--templates {templates}: not a folder")
-    env = _environment(str(templates) if templates else None)
+    """The booklet's blocks: the template rendered with ``view`` and read as YAML (with the
+    content limits: a template's output is as untrusted as the template). ``template``: another
+    booklet template of the same block language, e.g. a campaign's pages."""
+    from generator.content.source import parse_text
+    from generator.errors import ContentError
+    from generator.layout.templating import check_folder, render_template
+
+    check_folder(templates)
+    text = render_template(_environment(str(templates) if templates else None), template, {"s": view}, templates)
     try:
-        text = env.get_template(template).render(s=view)
-    except jinja2.TemplateNotFound:
-        raise RenderError(f"template {template!r} not found in {templates or ''} or the built-in templates/") from None
-    except jinja2.UndefinedError as err:
-        raise RenderError(f"template {template!r}: {err.message}") from None
-    except jinja2.TemplateSyntaxError as err:
-        raise RenderError(f"template {err.filename or template}:{err.lineno}: {err.message}") from None
-    try:
-        blocks = yaml.safe_load(text)  # the template's own output, not a content file
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        raise RenderError(f"template {template!r} made YAML that does not read"
-                          f"{f' (line {mark.line + 1})' if mark else ''}: {getattr(err, 'problem', err)}") from None
+        blocks = parse_text(text, Path(template)).data
+    except ContentError as err:
+        raise RenderError(f"template {template!r} made YAML that does not read: "
+                          f"{str(err).removeprefix(template).lstrip(':')}") from None
     if not isinstance(blocks, list):
         raise RenderError(f"template {template!r} must make a YAML list of blocks")
     return blocks

@@ -38,9 +38,9 @@ RULER_MM = 50.0
 # Styles
 # --------------------------------------------------------------------------------------------
 def load_styles() -> dict:
-    from generator.content import content_data
+    from generator.layout.settings import Styles, settings_data
 
-    return content_data("mapgen/styles.yaml")
+    return settings_data("mapgen/styles.yaml", Styles)
 
 
 def _cell(text) -> tuple[int, int]:

@@ -15,16 +15,16 @@ from generator.errors import RenderError
 from generator.layout import pdf_writer, scene
 from generator.files import atomic_path
 from generator.layout.pdf import new_canvas
-from generator.layout.render import render_markup
+from generator.layout.render import naming_template, render_markup
 from generator.layout.sizes import PageSize
 
 SHEET_SYSTEMS = ("bladestorm", "bladeborn", "warcry", "sagaborn", "gorechosen")
 
 
 def _settings() -> dict[str, Any]:
-    from generator.content import content_data
+    from generator.layout.settings import Reference, settings_data
 
-    return content_data("layout/reference.yaml")
+    return settings_data("layout/reference.yaml", Reference)
 
 
 def _span(pair: list[int]) -> list[int]:
@@ -86,7 +86,8 @@ def reference_drawings(system: str, page: PageSize, templates: Path | None = Non
     markup = render_markup(f"sheets/{system}.svg.j2",
                            {"page": {"w": page.width, "h": page.height, "name": page.name, "margin": page.margin,
                                      "ink_saver": ink_saver}, "data": data}, templates)
-    return scene.build_pages(markup, title=f"{system} reference")
+    with naming_template(f"sheets/{system}.svg.j2", templates):
+        return scene.build_pages(markup, title=f"{system} reference")
 
 
 def write_reference(system: str, page: PageSize, target: Path, templates: Path | None = None,

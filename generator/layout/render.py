@@ -2,16 +2,18 @@
 
 Templates are looked up first in the user's ``--templates DIR`` and then in the built-in
 ``templates/`` folder, so a user overrides one card by dropping a file of the same name into
-their folder. Autoescaping is on: the markup is XML, and a name like ``Grot <&> Co`` must not
-change its structure.
+their folder. They are rendered in the sandbox of :mod:`generator.layout.templating` (a shared
+template pack is data, not code). Autoescaping is on: the markup is XML, and a name like
+``Grot <&> Co`` must not change its structure.
 """
 
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import jinja2
 
@@ -19,8 +21,8 @@ from generator.errors import RenderError
 from generator.layout import scene
 from generator.layout.draw import Drawing
 from generator.layout.fonts import text_width
+from generator.layout.templating import check_folder, render_template, template_environment, template_file
 from generator.units import pt_to_mm
-from generator.resources import templates_dir
 
 
 def _fmt(value: Any, digits: int = 1) -> str:
@@ -91,6 +93,8 @@ def _grid_fit(count: int, width: float, height: float, max_pitch: float = 4.0, m
     quicker to count when ticking off damage.
     """
     count = max(int(count), 1)
+    if count > 10_000:
+        raise ValueError(f"grid_fit: {count:,} cells asked for; a track has at most 10,000")
 
     def columns(pitch: float) -> int:
         cols = max(int(width // pitch), 1)
@@ -109,34 +113,20 @@ def _grid_fit(count: int, width: float, height: float, max_pitch: float = 4.0, m
 
 @lru_cache(maxsize=16)
 def environment(user_dir: str | None = None) -> jinja2.Environment:
-    paths = ([user_dir] if user_dir else []) + [str(templates_dir())]
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(paths),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=False,
+    """The cards' and sheets' environment: the sandbox of :mod:`generator.layout.templating`
+    with the drawing helpers and number filters."""
+    return template_environment(
+        user_dir, autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
+        filters={"fmt": _fmt, "pct": percent},
+        helpers=dict(hex_corners=_hex_corners, hex_center=_hex_center, text_mm=_text_mm, design_box=_design_box,
+                     grid_fit=_grid_fit, text_height=_text_height),
     )
-    env.filters["fmt"] = _fmt
-    env.filters["pct"] = percent
-    env.globals.update(hex_corners=_hex_corners, hex_center=_hex_center, text_mm=_text_mm,
-                       design_box=_design_box, grid_fit=_grid_fit, text_height=_text_height, range=range, min=min, max=max, len=len, math=math)
-    return env
 
 
 def render_markup(template: str, context: dict[str, Any], user_dir: Path | None = None) -> str:
-    if user_dir is not None and not Path(user_dir).is_dir():
-        raise RenderError(f"--templates {user_dir}: not a folder")
-    env = environment(str(user_dir) if user_dir else None)
-    try:
-        return env.get_template(template).render(**context)
-    except jinja2.TemplateNotFound:
-        raise RenderError(f"template {template!r} not found in {user_dir or ''} or the built-in templates/") from None
-    except jinja2.UndefinedError as err:
-        raise RenderError(f"template {template!r}: {err.message}") from None
-    except jinja2.TemplateSyntaxError as err:
-        raise RenderError(f"template {err.filename or template}:{err.lineno}: {err.message}") from None
+    """``template`` rendered with ``context`` (the sandbox's one-line errors name the file)."""
+    check_folder(user_dir)
+    return render_template(environment(str(user_dir) if user_dir else None), template, context, user_dir)
 
 
 def render_drawing(
@@ -147,4 +137,17 @@ def render_drawing(
     user_dir: Path | None = None,
 ) -> Drawing:
     """Render ``template`` with ``context`` and lay it out (text fitted, transforms flattened)."""
-    return scene.build(render_markup(template, context, user_dir), title=title)
+    markup = render_markup(template, context, user_dir)
+    with naming_template(template, user_dir):
+        return scene.build(markup, title=title)
+
+
+@contextmanager
+def naming_template(template: str, user_dir: Path | None = None) -> Iterator[None]:
+    """Markup a template made that does not lay out (not XML, an unknown element) is the
+    template's fault: the one-line error names the template file."""
+    try:
+        yield
+    except RenderError as err:
+        where = template_file(environment(str(user_dir) if user_dir else None), template)
+        raise RenderError(f"template {where}: {str(err).removeprefix('template ')}") from None

@@ -32,9 +32,10 @@ class PageSize:
 
 
 def _load(name: str) -> dict[str, Any]:
-    from generator.content import content_data
+    """A layout settings file, validated (file:line errors for a zero width, a missing field...)."""
+    from generator.layout.settings import Cards, Pages, Sheet, settings_data
 
-    return content_data(f"layout/{name}.yaml")
+    return settings_data(f"layout/{name}.yaml", {"cards": Cards, "pages": Pages, "sheet": Sheet}[name])
 
 
 def card_sizes() -> dict[str, CardSize]:

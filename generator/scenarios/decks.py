@@ -178,12 +178,18 @@ def _load_deck_file(path: str, stamp: int):
 def _deck_files(system: str) -> list[Path]:
     """The system's content files that hold cards (read a line, not the whole file, to decide)."""
     from generator.content import library
+    from generator.content.source import read_text
+    from generator.errors import ContentError
 
     out = []
     for rel, path in library().files().items():
         if not rel.startswith(f"{system}/"):
             continue
-        head = _KIND_LINE.search(path.read_text(encoding="utf-8", errors="replace"))
+        try:
+            head = _KIND_LINE.search(read_text(path))  # capped: a huge or unreadable file is not read whole
+        except ContentError:
+            out.append(path)  # loading it names the problem
+            continue
         if head and head.group(1) in DECK_KINDS:
             out.append(path)
     return out

@@ -502,7 +502,7 @@ def write_scenario(generated: Generated, out_dir: Path, force: bool = False, pag
     ensure_folder(out_dir)
     manifest = Manifest(out_dir)
     targets = {name: out_dir / name for name in ("scenario.yaml", "booklet.pdf", "map.svg")}
-    for target in targets.values():
+    for target in [*targets.values(), out_dir / "cards.pdf"]:  # the deck's too, before anything is written
         manifest.may_write(target, force)
     loaded = generated.loaded
     texts = {

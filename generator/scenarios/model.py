@@ -552,6 +552,10 @@ def check(scn: Scenario, board, located_where, decks: dict | None = None) -> tup
         data = scn.forces[side]
         try:
             rosters[side] = model.model_validate(data)
+            from generator.content.strict import booleans_read_as_numbers
+
+            for loc in booleans_read_as_numbers(data, rosters[side]):
+                problems.append((("forces", side) + loc, "a yes/no value, not a number; give a number"))
         except ValidationError as err:
             for e in err.errors(include_url=False):
                 from generator.content.errors import describe_error
@@ -620,8 +624,12 @@ def side_label(scn: Scenario, side: str) -> str:
 def _validate_top(source: Source | None, data: Any, where) -> Scenario:
     if not isinstance(data, dict):
         raise ContentError(f"{where(())}: a scenario file must be a mapping with system, kind: scenario, title, ...")
+    from generator.content.strict import boolean_problems
+
     try:
-        return Scenario.model_validate(data)
+        made = Scenario.model_validate(data)
+        raise_problems(boolean_problems(data, made, where))  # `points: true` is not 1
+        return made
     except ValidationError as err:
         if source is not None:
             raise_problems(format_validation_error(err, source, Scenario))

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from generator.errors import SkirmishError
-from generator.files import refuse_existing, write_atomic
+from generator.files import output_file, refuse_existing, write_atomic
 
 #: The keys that hold a roster's members, by file kind and system.
 MEMBER_KEYS = ("combatants", "fighters", "squads", "champions")
@@ -47,8 +47,12 @@ def appended_text(path: Path, document: dict[str, Any]) -> str:
     rt = YAML()  # round trip: comments, order and quoting survive
     rt.preserve_quotes = True
     rt.width = 100
+    from generator.content.source import parse_text, read_text
+
+    text = read_text(path)  # capped, regular files only
+    parse_text(text, path)  # the content checks (aliases, nesting, values) before ruamel reads it
     try:
-        existing = rt.load(path.read_text(encoding="utf-8"))
+        existing = rt.load(text)
     except (OSError, UnicodeDecodeError, YAMLError) as err:
         raise SkirmishError(f"--append {display_path(path)}: cannot be read as a roster ({str(err).splitlines()[0]})") from None
     if not isinstance(existing, dict):
@@ -85,6 +89,9 @@ def write_document(path: Path | str, document: dict[str, Any], *, force: bool = 
     the appended roster is validated before it is written, so a bad result leaves the file as it was.
     """
     path = Path(path)
+    output_file(path)  # a folder, a device or a FIFO is refused by name, whatever --force says
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        raise SkirmishError(f"--out {path}: a roster is written as YAML; give a .yaml or .yml file name")
     if force and append:
         raise SkirmishError("--force and --append: choose one (replace the file, or add to it)")
     if append and path.exists():

@@ -1,5 +1,7 @@
 """even_force: a force the simulator finds even against a given one, or an honest 'could not'."""
 
+import pytest
+
 from generator.balance.forces import force_cost
 from generator.balance.runner import LocalRunner
 from generator.balance.sequential import Plan
@@ -87,3 +89,21 @@ def test_a_swap_keeps_the_force_as_dear_as_the_one_it_came_from():
         swapped = _swapped(toy.SYSTEM, base, 90, 0.3, Rng(seed), "Swapped")  # anything from 63 to 90 fits
         costs.append(swapped.cost)
     assert costs == [85] * 20
+
+
+@pytest.mark.parametrize("budget", [2, 3, 30, 250, 1200])
+def test_a_battle_budget_bounds_the_whole_search(budget):
+    """``--battles N`` with ``--against``: screens, swaps and verdicts together play at most N
+    battles (two once ran five minutes: the screens alone played thousands)."""
+    runner = _Counting()
+    tuned = even_force(toy.SYSTEM, GIVEN, 90, {}, Rng(4), runner, plan=Plan(1000, look_every=200), budget=budget)
+    assert runner.played <= budget and tuned.battles == runner.played
+    assert tuned.verdict is not None and tuned.verdict.games >= 2
+    assert runner.played >= min(budget, 2)
+
+
+def test_a_large_budget_leaves_the_search_as_it_was():
+    kwargs = dict(plan=Plan(400), candidates=4, rounds=2, screen_battles=50, confirm=1)
+    free = even_force(toy.SYSTEM, GIVEN, 90, {}, Rng(5), **kwargs)
+    bounded = even_force(toy.SYSTEM, GIVEN, 90, {}, Rng(5), budget=100_000, **kwargs)
+    assert free.force == bounded.force and free.to_json() == bounded.to_json()

@@ -96,3 +96,48 @@ def test_a_scenario_the_search_could_not_even_out_is_drawn_again_once(tmp_path, 
     assert any("drawing another scenario" in line for line in log) == (drawn == 2)
     # the second is kept either way, and says whether it is balanced
     assert ("NOT balanced" in (tmp_path / "scenarios.txt").read_text()) == (drawn == 2)
+
+
+@pytest.mark.skipif(not __import__("pathlib").Path("/proc").is_dir(), reason="reads /proc")
+def test_ctrl_c_stops_the_demo_at_once_with_130_and_nothing_more_written(tmp_path):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while the systems are
+    built side by side: exit 130 within seconds, one "interrupted" line, the battle processes
+    gone, and no file written after it (the demo once wrote on 11 s later and ignored a second
+    Ctrl-C)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from generator.balance.runner import machine_cores
+
+    if machine_cores() < 2:
+        pytest.skip("the systems are built side by side only on two cores or more")
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "demo"
+    child = subprocess.Popen([sys.executable, "-m", "generator", "demo", "-o", out, "--seed", "3"], cwd=root,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[str] = []
+        while len(workers) < 2 and time.monotonic() < deadline:  # the pool is up: the searches run
+            time.sleep(0.2)
+            workers = subprocess.run(["ps", "--ppid", str(child.pid), "-o", "pid="], capture_output=True,
+                                     text=True).stdout.split()
+        time.sleep(2)
+        os.killpg(child.pid, signal.SIGINT)
+        interrupted = time.monotonic()
+        _, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:  # a demo that ignored Ctrl-C is not left running
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == 130 and time.monotonic() - interrupted < 20
+    assert err.strip().splitlines()[-1] == "interrupted" and "Traceback" not in err
+    time.sleep(1.5)
+    assert not [w for w in workers if os.path.exists(f"/proc/{w}")]
+    left = [p for p in out.rglob("*") if p.is_file()] if out.exists() else []
+    assert not [p for p in left if p.suffix == ".part"]  # every file whole, or not there

@@ -130,7 +130,7 @@ def test_a_name_too_long_for_a_file_is_one_line_and_writes_nothing(tmp_path, cap
 def test_cards_with_a_very_long_combatant_name_still_print(tmp_path, capsys):
     roster = tmp_path / "long.yaml"
     data = yaml.safe_load(SIX_SQUADS.read_text(encoding="utf-8"))
-    data["squads"][0]["name"] = "Hrothgar " * 40
+    data["squads"][0]["name"] = ("Hrothgar " * 12)[:100]  # the longest name allowed
     roster.write_text(yaml.safe_dump(data), encoding="utf-8")
     code, _, err = run(capsys, "cards", roster, "-o", tmp_path / "out", "-f", "svg")
     assert code == 0, err

@@ -16,6 +16,7 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from generator.names import Name
 from generator.systems.warcry.tables import Archetypes
 from generator.systems.warcry.models import (
     Ability,
@@ -112,7 +113,7 @@ class CardRule(BaseModel):
 class BattleCard(_Strict):
     """A battle card (content kind ``battle-card``): map, battle rules, reserves and victory."""
 
-    name: str = Field(min_length=1)
+    name: Name
     example: bool = False
     flavour: str | None = None
     map: str = Field(
@@ -165,7 +166,7 @@ class BattleCard(_Strict):
 class Twist(_Strict):
     """A twist card: one rule that changes a single battle; ``effect`` is what the engine does."""
 
-    name: str = Field(min_length=1)
+    name: Name
     text: str = Field(min_length=1)
     #: The rule as data, e.g. ``{kind: crit_damage_bonus, amount: 1}``; a twist without one is only
     #: prose, and the battle engine refuses to play it.
@@ -175,7 +176,7 @@ class Twist(_Strict):
 class TwistDeck(_Strict):
     """A deck of twist cards (content kind ``twist``); one is drawn per battle."""
 
-    name: str = Field(min_length=1)
+    name: Name
     example: bool = False
     cards: list[Twist] = Field(min_length=1)
 

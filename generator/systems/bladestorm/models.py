@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from generator.dice.bladestorm import parse_damage, parse_roll
 from generator.errors import DiceError
+from generator.fields import Span
+from generator.names import Name
 
 Size = Literal["small", "medium", "large", "huge"]
 BaseName = Literal["small", "medium", "large", "cavalry", "huge"]
@@ -99,7 +101,7 @@ class SizeRule(_Strict):
 class Race(_Strict):
     """A race: its 2D6 result on the race table, its usual size and its modifiers."""
 
-    roll: tuple[int, int]
+    roll: Span
     size: Size
     attack: int
     defense: int
@@ -109,7 +111,7 @@ class Race(_Strict):
 class TableRow(_Strict):
     """One row of a size-column table: the roll range and the value per size."""
 
-    roll: tuple[int, int]
+    roll: Span
     medium: int
     large: int
     completed: str = ""
@@ -166,9 +168,9 @@ class SizeTable(_Strict):
 
 
 class WeaponRow(_Strict):
-    roll: tuple[int, int]
+    roll: Span
     key: str
-    name: str
+    name: Name
     attack: str
     damage: str
     completed: str = ""
@@ -200,14 +202,14 @@ class WeaponTable(_Strict):
 
 class CalculatorRule(_Strict):
     weapon_slots: int = Field(ge=1, le=6)
-    attack_bonus: tuple[int, int]
-    damage_bonus: tuple[int, int]
+    attack_bonus: Span
+    damage_bonus: Span
 
 
 class Tables(_Strict):
     """The creation tables of rulebook section 11 (content file kind ``tables``)."""
 
-    name: str
+    name: Name
     notes: str = ""
     bases: dict[BaseName, Base]
     sizes: dict[Size, SizeRule]
@@ -292,7 +294,7 @@ def builtin_tables() -> Tables:
 class Weapon(_Strict):
     """One weapon slot on a card: its name and the attack and damage it gives this combatant."""
 
-    name: str = Field(min_length=1)
+    name: Name
     attack: str
     damage: str
 
@@ -332,7 +334,7 @@ class Combatant(_Strict):
     empty and cannot attack.
     """
 
-    name: str = Field(min_length=1)
+    name: Name
     race: str = Field(min_length=1)
     size: Size = "medium"
     base: Optional[BaseName] = None
@@ -403,7 +405,7 @@ class Roster(_Strict):
     each Goblin's), kept so it can be compared with the cost model.
     """
 
-    name: str = Field(min_length=1)
+    name: Name
     side: str = ""
     example: bool = False
     source: str = ""

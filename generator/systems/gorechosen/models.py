@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from generator.names import Name
 from generator.systems.gorechosen.arcs import distance
 
 Source = Literal["book", "ours", "example", "built"]
@@ -128,7 +129,7 @@ class HealthTrack(_Strict):
 class UniqueAction(_Strict):
     """The action only this fighter has; it costs two discarded Action cards."""
 
-    name: str = Field(min_length=1)
+    name: Name
     text: str = Field(min_length=1)
     kind: Literal["attack", "scourge", "portal", "blood_bind", "spear_rush", "heal", "move", "other"] = "other"
     params: dict[str, int] = Field(default_factory=dict, description="numbers the mechanics read, e.g. dice: 4")
@@ -150,7 +151,7 @@ FateKind = Literal[
 class UniqueRule(_Strict):
     """The fighter's always-on rule; ``healthy``/``wounded`` hold the two printed variants if any."""
 
-    name: str = Field(min_length=1)
+    name: Name
     kind: RuleKind = "text"
     text: str = Field(min_length=1)
     healthy: str | None = None
@@ -160,7 +161,7 @@ class UniqueRule(_Strict):
 class Champion(_Strict):
     """A fighter reference card (both faces)."""
 
-    name: str = Field(min_length=1)
+    name: Name
     source: Source = Field(description="book: numbers printed in the rulebook; ours: our own numbers")
     note: str | None = Field(default=None, description="what is printed and what we supplied")
     healthy: Side
@@ -175,7 +176,7 @@ class Champion(_Strict):
 class Roster(_Strict):
     """A content file of ``kind: roster``: a named set of champions."""
 
-    name: str = Field(min_length=1)
+    name: Name
     note: str | None = None
     champions: list[Champion] = Field(min_length=1)
 
@@ -209,7 +210,7 @@ class AttackAction(_Strict):
 
 
 class SpecialAction(_Strict):
-    name: str = Field(min_length=1)
+    name: Name
     kind: Literal["block", "parry", "dodge", "shove", "wrath", "step", "taunt", "other"]
     text: str = Field(min_length=1)
     wrath: int = Field(default=0, ge=-3, le=3)
@@ -217,7 +218,7 @@ class SpecialAction(_Strict):
 
 
 class ActionCard(_Strict):
-    name: str = Field(min_length=1)
+    name: Name
     copies: int = Field(default=1, ge=1, le=24)
     move: MoveAction
     attack: AttackAction
@@ -242,7 +243,7 @@ class _Deck(_Strict):
 class ActionDeck(_Deck):
     """``kind: action_deck``: the Action cards, shuffled and dealt five a player each round."""
 
-    name: str
+    name: Name
     note: str | None = None
     size: int = Field(default=24, ge=6, le=60, description="the book's deck has 24 cards")
     hand: int = Field(default=5, ge=1, le=10)
@@ -250,7 +251,7 @@ class ActionDeck(_Deck):
 
 
 class CriticalInjury(_Strict):
-    name: str = Field(min_length=1)
+    name: Name
     copies: int = Field(default=1, ge=1, le=12)
     text: str = Field(min_length=1)
     effect: Literal["wounds", "discard", "wrath_down", "turn", "slain", "none"]
@@ -260,7 +261,7 @@ class CriticalInjury(_Strict):
 class CriticalDeck(_Deck):
     """``kind: critical_deck``: one card is drawn per Injury marker placed."""
 
-    name: str
+    name: Name
     note: str | None = None
     size: int = Field(default=12, ge=1, le=60)
     cards: list[CriticalInjury] = Field(min_length=1)
@@ -273,7 +274,7 @@ class WrathTrack(_Strict):
     cards as their Wrath, but never more than ``initiative_cards`` (the cards they own).
     """
 
-    name: str
+    name: Name
     note: str | None = None
     spaces: list[int] = Field(min_length=2)
     start: int = Field(ge=0)
@@ -300,7 +301,7 @@ class WrathTrack(_Strict):
 class KillZoneShape(_Strict):
     """A named kill-zone shape for the builder and the calculator (offsets facing N)."""
 
-    name: str = Field(min_length=1)
+    name: Name
     text: str = Field(min_length=1)
     bands: list[str] = Field(min_length=1, max_length=3)
     hexes: list[ZoneHex] = Field(min_length=1)
@@ -314,7 +315,7 @@ class KillZoneShape(_Strict):
 class ShapeLibrary(_Strict):
     """``kind: shapes``: the legal kill-zone shapes the builder and calculator choose from."""
 
-    name: str
+    name: Name
     note: str | None = None
     shapes: list[KillZoneShape] = Field(min_length=1)
 
@@ -333,7 +334,7 @@ class RatingReference(_Strict):
     champion whose rating is 100.
     """
 
-    name: str
+    name: Name
     note: str | None = None
     reference: str
     engagement: list[dict[str, float]] = Field(min_length=1)
@@ -399,7 +400,7 @@ class Limits(_Strict):
 class BuilderTables(_Strict):
     """``kind: builder``: limits and the tables the random builder rolls on (all our own)."""
 
-    name: str
+    name: Name
     note: str | None = None
     limits: Limits
     first_names: list[str] = Field(min_length=1)

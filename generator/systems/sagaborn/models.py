@@ -14,6 +14,8 @@ from typing import Literal, Optional
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from generator.names import Name
+
 
 SquadType = Literal["hero", "minion", "creature"]
 Icon = Literal["hand", "goblet", "sword"]
@@ -47,7 +49,7 @@ class _Strict(BaseModel):
 class Talent(_Strict):
     """One Talent card: its printed cost and what it does (in our words)."""
 
-    name: str = Field(min_length=1)
+    name: Name
     cost: int = Field(ge=0, le=100)
     timing: str = "always"
     exhaust: bool = Field(False, description="one use per round: turned sideways, refreshed next round")
@@ -151,7 +153,7 @@ class RulesSection(_Strict):
 class RulesText(_Strict):
     """``kind: rules``: the rules summary the tool prints, in our own words."""
 
-    name: str
+    name: Name
     sections: list[RulesSection] = Field(min_length=1)
 
 
@@ -186,14 +188,14 @@ class UnitStats(_Strict):
 
 
 class SpecialAbility(_Strict):
-    name: str = Field(min_length=1)
+    name: Name
     text: str = Field(min_length=1)
 
 
 class Weapon(_Strict):
     """A weapon upgrade: bought once, carried by one unit of the squad."""
 
-    name: str = Field(min_length=1)
+    name: Name
     cost: int = Field(ge=0, le=200)
     attack: int = Field(0, ge=-3, le=3, description="extra attack dice")
     defense: int = Field(0, ge=-3, le=3, description="extra defence dice")
@@ -204,7 +206,7 @@ class Weapon(_Strict):
 class Squad(_Strict):
     """One squad card. Fields are declared in the order the checks need them."""
 
-    name: str = Field(min_length=1)
+    name: Name
     type: SquadType
     cost: int = Field(ge=0, le=10000, description="the printed squad cost (talents/weapons extra)")
     units: int = Field(1, ge=UNITS_BOUNDS[0], le=UNITS_BOUNDS[1])
@@ -307,7 +309,7 @@ class Squad(_Strict):
 class Team(_Strict):
     """``kind: team``: a side's squads bought from a point limit."""
 
-    name: str = Field(min_length=1)
+    name: Name
     faction: Optional[str] = None
     example: bool = Field(False, description="true for the tool's own made-up example teams")
     notes: str = ""
@@ -427,7 +429,7 @@ class RandomNames(_Strict):
 class RandomTables(_Strict):
     """``kind: random_tables``: the random squad builder's tables."""
 
-    name: str
+    name: Name
     type_weights: dict[SquadType, int]
     profiles: dict[SquadType, TypeProfile]
     names: RandomNames
@@ -442,7 +444,7 @@ class CostModel(_Strict):
     no squad costs; these are fitted on battles played on the board (tools/fit_sagaborn_cost.py).
     """
 
-    name: str
+    name: Name
     note: Optional[str] = None
     scale: float = Field(gt=0)
     per_move: float = Field(ge=0, lt=0.5)

@@ -169,16 +169,10 @@ def load_warcry_json(path: str | Path) -> list[dict]:
     Every entry is checked up front; the first bad one is reported as
     ``FILE: fighter [INDEX] (NAME): FIELD: problem``.
     """
-    from generator.content.source import read_text
+    from generator.content.jsonsource import read_json
 
     path = Path(path)
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ContentError(f"{path}:{err.lineno}: not valid JSON: {err.msg}") from err
-    except RecursionError:
-        raise ContentError(f"{path}: nested too deeply to be a list of fighters") from None
+    data = read_json(path)  # the content limits: size, nesting, duplicate keys, file:line errors
     if not isinstance(data, list):
         raise ContentError(f"{path}: expected a JSON list of fighters, found a {type(data).__name__}")
     for i, entry in enumerate(data):

@@ -7,7 +7,6 @@ names it holds). Records validate as :class:`~generator.systems.warcry.models.Fi
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from generator.content import display_path
@@ -37,10 +36,9 @@ def is_dataset(spec: str | Path) -> bool:
 def warband_from_dataset(spec: str | Path) -> Warband:
     """The warband ``spec`` names in a data-set file, as a Warcry warband (one-line errors)."""
     path, wanted = split_spec(spec)
-    try:
-        records = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise ContentError(f"{display_path(path)}: not a readable JSON list of fighters ({err})") from None
+    from generator.content.jsonsource import read_json
+
+    records = read_json(path)  # the content limits: size, nesting, duplicate keys, file:line errors
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
         raise ContentError(f"{display_path(path)}: the Warcry data-set format is a JSON list of fighter objects")
     names = sorted({str(r.get("warband") or "") for r in records} - {""})

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator, model_validator
+
+from generator.names import Name
 
 
 #: A runemark is a short lowercase name: ``hero``, ``fly``, ``icon-bearer``, ``khagra``.
@@ -38,6 +40,12 @@ class Bound(BaseModel):
     min: int
     max: int
 
+    @model_validator(mode="after")
+    def _forward(self) -> "Bound":
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}: the range runs backwards")
+        return self
+
     def check(self, value: int, label: str = "") -> None:
         """Raise ValueError in the loader's wording when ``value`` is outside the range."""
         suffix = f" ({label})" if label else ""
@@ -54,7 +62,7 @@ class Limits(BaseModel):
     """What a fighter card of one system may show (content kind ``limits``)."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str
+    name: Name
     unit: Literal["inches", "hexes"]
     movement: Bound
     toughness: Bound
@@ -152,7 +160,7 @@ class Weapon(_Card):
 class Fighter(_Card):
     """A fighter card: runemarks, Move, Toughness, Wounds, weapons and a points cost."""
 
-    name: str = Field(min_length=1)
+    name: Name
     faction: Runemark | None = None
     runemarks: list[Runemark] = Field(default_factory=list)
     movement: int
@@ -213,7 +221,7 @@ ABILITY_EFFECTS: dict[str, str] = {
 class Ability(_Card):
     """One ability: its cost in ability dice, the runemarks a fighter needs, and its rules."""
 
-    name: str = Field(min_length=1)
+    name: Name
     cost: AbilityCost
     runemarks: list[Runemark] = Field(default_factory=list)
     text: str = Field(min_length=1)
@@ -251,7 +259,7 @@ class Ability(_Card):
 class AbilityCard(_Card):
     """A warband's ability card: name, Reserve number (Bladeborn) and its abilities."""
 
-    name: str = Field(min_length=1)
+    name: Name
     faction: Runemark | None = None
     reserve: int | None = Field(default=None, ge=0, le=10)
     abilities: list[Ability] = Field(min_length=1)
@@ -260,7 +268,7 @@ class AbilityCard(_Card):
 class AbilityTable(_Card):
     """A list of abilities any warband may use (content kind ``abilities``)."""
 
-    name: str = Field(min_length=1)
+    name: Name
     description: str | None = None
     abilities: list[Ability] = Field(min_length=1)
 
@@ -268,7 +276,7 @@ class AbilityTable(_Card):
 class Warband(_Card):
     """A warband (content kind ``warband``): its fighters and its ability card."""
 
-    name: str = Field(min_length=1)
+    name: Name
     faction: Runemark
     example: bool = False
     description: str | None = None

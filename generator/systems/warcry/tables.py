@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from generator.names import Name
 from generator.systems.warcry.models import Limits, Runemark, load_limits
 
 Weights = dict[int, float]
@@ -53,7 +54,7 @@ def parse_damage(text: str) -> tuple[int, int]:
 
 
 class Archetype(_Table):
-    name: str = Field(min_length=1)
+    name: Name
     weight: float = Field(gt=0)
     runemarks: list[Runemark] = Field(default_factory=list)
     movement: Weights = Field(min_length=1)
@@ -66,7 +67,7 @@ class Archetypes(_Table):
     """A system's random-fighter tables: names and archetypes."""
 
     system: ClassVar[str] = "warcry"
-    name: str = Field(min_length=1)
+    name: Name
     faction: Runemark
     first_names: list[str] = Field(min_length=1)
     second_names: list[str] = Field(min_length=1)

@@ -198,7 +198,7 @@ def test_load_warcry_json_reports_file_index_and_field(tmp_path):
     broken.write_text("[\n{,")
     with pytest.raises(ContentError, match=r"broken.json:2: not valid JSON"):
         load_warcry_json(broken)
-    with pytest.raises(ContentError, match="cannot be read"):
+    with pytest.raises(ContentError, match="missing.json: no such file"):
         load_warcry_json(tmp_path / "missing.json")
 
 
