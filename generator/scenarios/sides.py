@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from generator.balance.matchup import Verdict, play_verdict
-from generator.balance.opponent import Opponent, find_opponent, identical_share, settle
+from generator.balance.opponent import even_opponent, identical_share
 from generator.dice.rng import Rng
 
 
@@ -41,10 +41,8 @@ def real_opponent(system: Any, force_a: Any, budget: float, options: dict, rng: 
                   settings: Any, name: str, count: int | None, say: Callable[[str], None],
                   players: tuple[str, str] = ("greedy", "greedy")) -> Sides:
     """A force of its own for side B, evened on this battle by its knob, and its verdict."""
-    opponent: Opponent = find_opponent(system, force_a, budget, options, rng.spawn("opponent"), runner, settings,
-                                       name=name, count=count, say=say, players=players)
-    verdict = settle(system, force_a, opponent, options, rng.spawn("settle"), runner, plan, settings, name, say,
-                     players=players)
+    opponent, verdict = even_opponent(system, force_a, budget, options, rng.spawn("opponent"), runner, plan, settings,
+                                      name=name, count=count, say=say, players=players)
     return Sides(opponent.force, verdict, knob=opponent.describe_knob(system),
                  identical=identical_share(system, force_a, opponent.force), battles=opponent.battles,
                  notes=list(opponent.log))
