@@ -28,7 +28,7 @@ from pathlib import Path
 #: The modules compiled at install, in build order (a module's cimports come before it).
 #: ``hatch_build.py`` reads this tuple from this file's text, so keep it a plain literal.
 COMPILED_MODULES = (
-    "generator.play.dicestream",
+    "generator.dice.stream",
     "generator.play.core",
     "generator.play.search",
     "generator.systems.bladestorm.core_data",

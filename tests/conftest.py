@@ -59,3 +59,26 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def python_path():
+    """``python_path(module, code)``: run ``code`` (which sets ``result``) on the reference path,
+    the battle cores' sources as plain Python (``SKIRMISH_CORE=python``), in a child process, and
+    return ``result`` through JSON; checks that ``module`` really ran as Python there."""
+    import json
+    import textwrap
+
+    def run(module: str, code: str):
+        script = textwrap.dedent(code) + textwrap.dedent(f"""
+            import json, sys, importlib
+            assert importlib.import_module({module!r}).__file__.endswith(".py")
+            sys.stdout.write(json.dumps(result))
+        """)
+        env = dict(os.environ, SKIRMISH_CORE="python")
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env,
+                              check=False)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    return run

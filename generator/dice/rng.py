@@ -83,11 +83,11 @@ class Rng:
 
     @property
     def stream(self):
-        """The same generator as a :class:`generator.play.dicestream.DiceStream`, for the battle
+        """The same generator as a :class:`generator.dice.stream.DiceStream`, for the battle
         cores: its draws and this object's follow each other on one stream."""
         found = self.__dict__.get("_stream")
         if found is None:
-            from generator.play.dicestream import DiceStream, ScriptedDice
+            from generator.dice.stream import DiceStream, ScriptedDice
 
             scripted = any(getattr(type(self), name) is not getattr(Rng, name) for name in ("die", "dice", "integers"))
             found = self.__dict__["_stream"] = ScriptedDice(self) if scripted else DiceStream(self._gen)

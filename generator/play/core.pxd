@@ -1,6 +1,6 @@
 # The C types of generator/play/core.py (see generator/compiled.py).
 cimport cython
-from generator.play.dicestream cimport DiceStream
+from generator.dice.stream cimport DiceStream
 
 cdef class Core:
     cdef public int decider

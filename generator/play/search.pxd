@@ -1,7 +1,7 @@
 # The C types of generator/play/search.py (see generator/compiled.py).
 cimport cython
 from generator.play.core cimport Core, CorePlayer, run
-from generator.play.dicestream cimport DiceStream, FastDice
+from generator.dice.stream cimport DiceStream, FastDice
 
 cdef class RolloutSearch(CorePlayer):
     cdef public CorePlayer base

@@ -26,7 +26,7 @@ from __future__ import annotations
 from array import array
 
 from generator.play.core import CorePlayer, new_buffer, run
-from generator.play.dicestream import FastDice
+from generator.dice.stream import FastDice
 
 #: A playout that has not ended after this many decisions is stopped and scored as a draw.
 PLAYOUT_LIMIT = 20_000

@@ -1,7 +1,7 @@
 # The C types of core_player.py (the compiled battle core; see generator/compiled.py).
 cimport cython
 from generator.play.core cimport Core, CorePlayer
-from generator.play.dicestream cimport DiceStream
+from generator.dice.stream cimport DiceStream
 from generator.systems.bladestorm.core_data cimport Arms, FootingTable, Pieces
 from generator.systems.bladestorm.core_rules cimport BladestormRules, encode
 

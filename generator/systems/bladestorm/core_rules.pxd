@@ -1,7 +1,7 @@
 # The C types of core_rules.py (the compiled battle core; see generator/compiled.py).
 cimport cython
 from generator.play.core cimport Core
-from generator.play.dicestream cimport DiceStream
+from generator.dice.stream cimport DiceStream
 from generator.systems.bladestorm.core_data cimport Arms, ContactFields, FootingTable, Pieces, Scratch
 
 cdef int ADD, ATTACK, ATTACKING, END, FAR, FIXED, HIGH, LOW, MOVE, MOVING, OVER, PLACE, SETUP

@@ -1,4 +1,4 @@
-# The C types of generator/play/dicestream.py (the compiled battle core; see generator/play/compiled.py).
+# The C types of generator/dice/stream.py (the compiled battle core; see generator/play/compiled.py).
 from libc.stdint cimport uint32_t, uint64_t
 from cpython.pycapsule cimport PyCapsule_GetPointer
 cimport cython

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generator.play.dicestream import DiceStream
+from generator.dice.stream import DiceStream
 
 SEEDS = range(40)
 
@@ -67,9 +67,9 @@ def test_numpy_and_the_stream_take_turns_on_one_generator():
 
 def test_the_python_path_draws_the_same_numbers(python_path):
     """The same module run as plain Python (the reference path) gives the same numbers."""
-    seen = python_path("generator.play.dicestream", """
+    seen = python_path("generator.dice.stream", """
 import numpy as np
-from generator.play.dicestream import DiceStream
+from generator.dice.stream import DiceStream
 s = DiceStream(np.random.Generator(np.random.PCG64(np.random.SeedSequence(11))))
 result = [s.dice(7, 6), s.permutation(9), s.random(), s.between(2, 30)]
 """)
