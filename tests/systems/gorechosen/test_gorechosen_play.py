@@ -8,7 +8,6 @@ from collections import Counter
 
 import pytest
 
-from generator.boards.mapfile import parse_cell
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.play.engine import play
@@ -20,6 +19,7 @@ from generator.systems.gorechosen.game import GAME, VARIANTS, make_battle, scene
 from generator.systems.gorechosen.models import Roster
 from generator.systems.gorechosen.policy import GreedyPolicy
 
+from audit import audit, champions_of
 from test_gorechosen_game import Dice, N, S, champ
 
 BOOK = data.book_champions().champions
@@ -51,57 +51,9 @@ def players(seed: int):
 
 
 def check_log(log: dict, battle) -> None:
-    """The rules, re-checked from the battle log alone."""
-    board = battle.board
-    champions = {f["id"]: champ(f["name"]) for side in log["sides"].values() for f in side["fighters"]}
-    pits = {parse_cell(c) for c in log["grid"].get("pits", [])}
-    where: dict[str, tuple] = {}
-    attacks = 0
-    defences_since_attack = 0
-    for e in log["events"]:
-        kind = e["action"]
-        if kind == "place":
-            cell = board.parse(e["cell"])
-            assert all(board.distance(cell, other) > 2 for other in where.values()), "set up within 2 hexes"
-            where[e["fighter"]] = cell
-        elif kind == "move":
-            path = [board.parse(c) for c in e["path"]]
-            assert path[0] == where[e["fighter"]]
-            assert len(path) - 1 <= e["hexes"], "moved further than the action allows"
-            for a, b in zip(path, path[1:]):
-                assert board.distance(a, b) == 1, "a move steps to an adjacent hex"
-                assert not board.blocked(b), "moved into a pit, an obstruction or the wall"
-                assert b not in [w for f, w in where.items() if f != e["fighter"]], "moved into another fighter"
-            where[e["fighter"]] = path[-1]
-        elif kind == "push":
-            cell = board.parse(e["cell"])
-            if e.get("pit"):
-                assert board.parse(e["towards"]) in pits and cell == where[e["fighter"]], "a fighter never enters a pit"
-            elif e.get("blocked"):
-                assert cell == where[e["fighter"]]
-            else:
-                assert not board.blocked(cell) and cell not in where.values()
-                where[e["fighter"]] = cell
-        elif kind == "attack":
-            attacks += 1
-            defences_since_attack = 0
-            c = champions[e["fighter"]]
-            side = c.wounded if e["wounded"] else c.healthy
-            me, target = board.parse(e["cell"]), board.parse(e["target_cell"])
-            assert where[e["fighter"]] == me and where[e["target"]] == target
-            band = arcs.band_at(side, me, arcs.facing_index(e["facing"]), target)
-            assert band is not None, "attack outside the kill zone"
-            assert (side.profiles[band].to_hit, side.profiles[band].wounds) == (e["to_hit"], e["wounds_per_hit"])
-            assert e["hits"] == sum(1 for x in e["rolls"] if x >= e["to_hit"])
-        elif kind == "defend":
-            defences_since_attack += 1
-            assert defences_since_attack == 1, "two defence cards against one attack"
-            assert e["cancelled"] <= next(x for x in reversed(log["events"][: log["events"].index(e)]) if x["action"] == "attack")["hits"]
-        elif kind == "taken_down":
-            where.pop(e["fighter"])
-        elif kind == "wrath":
-            assert 1 <= e["wrath"] <= 7
-        assert len(set(where.values())) == len(where), "two fighters on one hex"
+    """The rules, re-checked from the battle log alone (``audit.py``)."""
+    problems = audit(log, champions_of(battle), battle.board)
+    assert problems == [], problems[:5]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -269,3 +221,64 @@ def test_greedy_beats_random_from_either_seat():
         result = play(GAME, battle, pols, Rng(seed), keep_log=False)
         wins[result.winner == greedy_seat] += 1
     assert wins[True] >= 16
+
+
+# -- the auditor over every shipped champion, and the push order it holds the log to ----------------
+
+
+def _shipped():
+    from generator.content import load_file
+    from generator.resources import content_dir
+
+    out = []
+    for name in ("champions.yaml", "example_brass_pit.yaml", "example_cinder_arena.yaml"):
+        out += list(load_file(content_dir() / "gorechosen" / name).model.champions)
+    return out
+
+
+def pit_map():
+    """A small arena strewn with pits, so pushes towards a pit happen often."""
+    from generator.boards.mapfile import BoardMap
+
+    return BoardMap(name="Pit field", grid="hex", orientation="flat", offset="odd", width=7, height=7,
+                    pits=["1,1", "3,1", "5,1", "1,3", "3,3", "5,3", "1,5", "3,5", "5,5"])
+
+
+@pytest.mark.parametrize("variant", ["duel", "2v2", "kingslayer"])
+def test_every_shipped_champion_plays_by_the_book(variant):
+    """Every champion of the three shipped rosters, with every ability it prints, in battles the
+    auditor re-checks from the log alone (greedy and random players, the arena and a pit field)."""
+    from generator.systems.gorechosen.build import roll_champion
+
+    champions = _shipped() + [roll_champion(Rng(s)).combatant for s in range(4)]
+    for seed in range(len(champions)):
+        pick = [champions[(seed + i) % len(champions)] for i in range(4)]
+        a, b = {"duel": (pick[:1], pick[1:2]), "2v2": (pick[:2], pick[2:]), "kingslayer": (pick[:1], pick[1:3])}[variant]
+        options = {"variant": variant, **({"map": pit_map()} if seed % 3 == 2 else {})}
+        battle = make_battle(a, b, options)
+        log = play(GAME, battle, players(seed), Rng(seed)).to_json()
+        check_log(log, battle)
+
+
+def test_the_auditor_holds_a_pit_push_to_dice_first_then_cards():
+    """The book: roll a dice, then discard cards (+1 each). A log with a card thrown away before
+    the dice, or a total that does not add up, is refused."""
+    found = None
+    for seed in range(60):
+        battle = make_battle([champ("Tark")], [champ("Vexnar")], {"map": pit_map()})
+        log = play(GAME, battle, {"a": RandomPolicy(), "b": RandomPolicy()}, Rng(seed)).to_json()
+        at = [i for i, e in enumerate(log["events"]) if e["action"] == "pit" and e["discards"]]
+        if at:
+            found = (log, battle, at[0])
+            break
+    assert found is not None, "no pit push with discards in 60 random battles on the pit field"
+    log, battle, i = found
+    assert audit(log, champions_of(battle), battle.board) == []
+    events = log["events"]
+    roll_at = max(k for k in range(i) if events[k]["action"] == "push" and events[k].get("pit"))
+    assert [e["action"] for e in events[roll_at + 1:i]] == ["discard"] * events[i]["discards"]
+    early = dict(log, events=events[:roll_at] + [events[roll_at + 1], events[roll_at]] + events[roll_at + 2:])
+    assert any("discarded after the roll" in p for p in audit(early, champions_of(battle), battle.board))
+    wrong = [dict(e) for e in events]
+    wrong[i]["total"] += 1
+    assert any("do not follow" in p for p in audit(dict(log, events=wrong), champions_of(battle), battle.board))
