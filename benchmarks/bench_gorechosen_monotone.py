@@ -6,7 +6,8 @@ Run from the repository root:
 
 For every champion of every shipped roster (``content/gorechosen/champions.yaml`` and the two
 example rosters) and each one-step raise of :func:`generator.systems.gorechosen.build.raised`
-(To Hit one better, one more wound a hit, one more Health space), the raised champion fights
+(To Hit one better, one more wound a hit, one more Health space; a To Hit raise is left out for
+a champion whose Healthy profiles all hit on 2+ already), the raised champion fights
 the same champion, greedy against greedy, seats alternating (the balance runner's battles, so
 any battle can be replayed from the seed). In 2v2 each roster's first two champions fight as
 make_battle seats them, with the first one raised. Battles are added in looks of 200, 500,
@@ -30,7 +31,7 @@ from generator.balance.runner import seat_of_a  # noqa: E402
 from generator.content import load_file  # noqa: E402
 from generator.resources import content_dir  # noqa: E402
 from generator.systems import get_system  # noqa: E402
-from generator.systems.gorechosen.build import RAISES, raised  # noqa: E402
+from generator.systems.gorechosen.build import RAISES, can_raise, raised  # noqa: E402
 
 ROSTERS = ("champions.yaml", "example_brass_pit.yaml", "example_cinder_arena.yaml")
 LOOKS = (200, 500, 1000, 2000)
@@ -43,11 +44,11 @@ def cases(variants=("duel", "2v2")) -> list[tuple[str, str, str, list, list, dic
         champions = list(load_file(content_dir() / "gorechosen" / filename).model.champions)
         if "duel" in variants:
             for c in champions:
-                for stat in RAISES:
+                for stat in [s for s in RAISES if can_raise(c, s)]:
                     out.append((filename, "duel", f"{c.name} {stat}", [raised(c, stat)], [c], {}))
         if "2v2" in variants:
             pair = champions[:2]
-            for stat in RAISES:
+            for stat in [s for s in RAISES if can_raise(pair[0], s)]:
                 out.append((filename, "2v2", f"{pair[0].name} {stat} (with {pair[1].name})",
                             [raised(pair[0], stat), pair[1]], pair, {"variant": "2v2"}))
     return out

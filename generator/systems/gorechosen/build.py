@@ -211,6 +211,16 @@ def build_random(rng: Rng, count: int = 1, points: float | None = None) -> list[
 RAISES = ("to_hit", "wounds", "health")
 
 
+def can_raise(champion: Champion, stat: str) -> bool:
+    """Whether ``raised`` makes the champion stronger while Healthy: To Hit cannot pass 2+, so a
+    champion whose every Healthy profile hits on 2+ has no better attack to be given."""
+    if stat == "to_hit":
+        return any(p.to_hit > 2 for p in champion.healthy.profiles.values())
+    if stat == "wounds":
+        return any(p.wounds < 6 for p in champion.healthy.profiles.values())
+    return champion.health.length < 10
+
+
 def raised(champion: Champion, stat: str) -> Champion:
     """The same champion one step stronger in one number: ``to_hit`` one better on every
     profile that is not already 2+, ``wounds`` one more a hit on every profile (up to 6), or

@@ -282,3 +282,123 @@ def test_the_auditor_holds_a_pit_push_to_dice_first_then_cards():
     wrong = [dict(e) for e in events]
     wrong[i]["total"] += 1
     assert any("do not follow" in p for p in audit(dict(log, events=wrong), champions_of(battle), battle.board))
+
+
+# -- the greedy player uses the whole game --------------------------------------------------------
+
+
+def _any_champion(name):
+    return next(c for c in _shipped() if c.name.startswith(name))
+
+
+def test_greedy_shoves_an_enemy_with_one_card_into_the_pit_beside_them():
+    """With the pit next to the enemy and one card in their hand, a fall on 1-2 ends the duel."""
+    from test_gorechosen_game import NW, SE, hex_from
+
+    battle = make_battle([champ("Vexnar")], [champ("Tark")], {})
+    probe = scene(battle, Dice(), {})
+    edge = hex_from(probe, "6,3", NW)
+    state = scene(battle, Dice(), {"a1": (hex_from(probe, edge, NW), SE), "b1": (edge, N)},
+                  hands={"a1": ["Hurl Aside", "Bloody Advance"], "b1": ["Stalk"]})
+    state.play_turn("a1")
+    assert GreedyPolicy().choose(state, state.legal_actions(), Rng(1)) == ("special", "Hurl Aside", "b1")
+
+
+def test_greedy_turns_to_keep_an_enemy_out_of_its_rear_arc():
+    """Vexnar strikes only into his front arc: with an enemy straight behind him he turns to face it."""
+    from test_gorechosen_game import hex_from
+
+    battle = make_battle([champ("Vexnar")], [champ("Tark")], {})
+    probe = scene(battle, Dice(), {})
+    state = scene(battle, Dice(), {"a1": ("6,6", N), "b1": (hex_from(probe, "6,6", S), N)},
+                  hands={"a1": ["Measured Step", "Stalk"], "b1": ["Bloody Advance"]})
+    state.play_turn("a1")
+    action = GreedyPolicy().choose(state, state.legal_actions(), Rng(1))
+    me, enemy = state.by_id["a1"], state.by_id["b1"]
+    dest, facing = (action[2], action[3]) if action[0] == "move" else action[2]
+    assert arcs.in_front_arc(dest, facing, enemy.pos) or arcs.band_at(me.card, dest, facing, enemy.pos) is not None
+
+
+def test_greedy_uses_a_unique_that_turns_a_likely_miss_into_a_wound():
+    """Sekra's enemy is three hexes away, out of every card's reach: Blur of Blades closes and
+    strikes with five dice in one action, worth more than the two cards it costs."""
+    battle = make_battle([_any_champion("Sekra")], [champ("Tark")], {})
+    state = scene(battle, Dice(), {"a1": ("6,7", N), "b1": ("6,4", S)},
+                  hands={"a1": ["Stalk", "Fall Back", "Blood Rage"], "b1": ["Bloody Advance"]})
+    state.play_turn("a1")
+    action = GreedyPolicy().choose(state, state.legal_actions(), Rng(1))
+    assert action[0] == "unique" and action[2][2] == "b1"
+
+
+def test_greedy_blasts_past_a_hand_full_of_dodges_when_the_cards_are_spare():
+    """Kore has no more turns this round, so his cards are spare: an Anvil Blast, which no Block,
+    Parry or Dodge can answer, beats a bigger card attack the enemy's full hand will likely Dodge."""
+    from test_gorechosen_game import hex_from
+
+    battle = make_battle([champ("Kore")], [champ("Tark")], {})
+    probe = scene(battle, Dice(), {})
+    state = scene(battle, Dice(), {"a1": ("6,7", N), "b1": (hex_from(probe, "6,7", N, N), S)},
+                  hands={"a1": ["Savage Strike", "Stalk", "Fall Back"],
+                         "b1": ["Circle the Foe", "Savage Strike", "Circle the Foe", "Savage Strike", "Stalk"]})
+    state.initiative = ["b1", "b1"]
+    state.play_turn("a1")
+    action = GreedyPolicy().choose(state, state.legal_actions(), Rng(1))
+    assert action[0] == "unique" and action[2] == "b1"
+
+
+def test_greedy_values_a_ward_by_the_attacks_it_blunts():
+    """Stand Firm is worth the enemy's attack without it less the attack with it: something when
+    the enemy can strike Ushrak, nothing when it cannot."""
+    from generator.systems.gorechosen.judge import Judge
+
+    battle = make_battle([_any_champion("Ushrak")], [champ("Tark")], {})
+    for enemy_at, threatened in (("6,5", True), ("2,1", False)):
+        state = scene(battle, Dice(), {"a1": ("6,6", N), "b1": (enemy_at, S)},
+                      hands={"a1": ["Stalk", "Fall Back"], "b1": ["Bloody Advance", "Stalk"]})
+        state.initiative = ["b1", "a1"]
+        ushrak = state.by_id["a1"]
+        value = GreedyPolicy()._ward_value(state, Judge(state, ushrak), ushrak, 2)
+        assert (value > 0.5) is threatened and value >= 0
+
+
+@pytest.mark.parametrize("roll, hand, kept", [(1, 3, 0), (2, 3, 1), (3, 3, 2), (4, 3, 3), (1, 2, 2)])
+def test_greedy_throws_away_just_the_cards_the_pits_dice_asks_for(roll, hand, kept):
+    """The dice is known before the cards go: 4 - roll of them, or none when the hand cannot
+    reach 4 (two cards on a 1: they fall anyway, so they keep their cards)."""
+    from test_gorechosen_game import NW, SE, hex_from
+
+    battle = make_battle([champ("Vexnar")], [champ("Tark")], {})
+    probe = scene(battle, Dice(), {})
+    edge = hex_from(probe, "6,3", NW)
+    cards = ["Stalk", "Fall Back", "Blood Rage"][:hand]
+    state = scene(battle, Dice(), {"a1": (hex_from(probe, edge, NW), SE), "b1": (edge, N)},
+                  hands={"a1": ["Hurl Aside"], "b1": cards})
+    state.play_turn("a1")
+    state.apply(("special", "Hurl Aside", "b1"), Dice(roll))
+    choice = GreedyPolicy().choose(state, state.legal_actions(), Rng(1))
+    assert hand - len(choice[1]) == kept
+
+
+def test_greedy_blocks_a_blow_that_would_slay_even_when_the_card_is_worth_keeping():
+    """A Block that saves the champion's life is played whatever else the card could do; so is one
+    that saves a whole hit of three wounds (more than a card kept for later is worth)."""
+    battle = make_battle([champ("Tark")], [champ("Vexnar")], {})
+    state = scene(battle, Dice(), {"a1": ("4,6", N), "b1": ("4,5", S)},
+                  hands={"a1": ["Bloody Advance"], "b1": ["Fall Back", "Stalk"]})
+    from generator.systems.gorechosen import mechanics as m
+    from generator.systems.gorechosen.judge import wounds_left
+
+    vexnar = state.by_id["b1"]
+    while wounds_left(vexnar.health) > 4:
+        vexnar.health = m.take_wounds(vexnar.health, 1).health
+    state.initiative = ["a1", "a1", "a1"]  # more attacks to come this round
+    state.play_turn("a1")
+    state.apply(("attack", "Bloody Advance", "b1"), Dice(5, 5, 1))  # 6 wounds slay him; blocked, 3 do not
+    assert GreedyPolicy().choose(state, state.legal_actions(), Rng(1)) == ("defend", "Fall Back")
+    state = scene(battle, Dice(), {"a1": ("4,6", N), "b1": ("4,5", S)},  # a fresh Vexnar...
+                  hands={"a1": ["Bloody Advance"], "b1": ["Fall Back", "Stalk"]})
+    state.initiative = ["a1", "a1", "a1"]
+    state.play_turn("a1")
+    state.apply(("attack", "Bloody Advance", "b1"), Dice(5, 1, 1))
+    # ...but a Block still saves three wounds, more than the card is worth later: it is played
+    assert GreedyPolicy().choose(state, state.legal_actions(), Rng(1)) == ("defend", "Fall Back")
