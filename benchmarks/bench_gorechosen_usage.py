@@ -6,7 +6,7 @@ Run from the repository root:
 
 Every ordered pair of champions of each shipped roster (``content/gorechosen/champions.yaml``
 and the two example rosters) fights ``--battles`` duels, greedy against greedy, with the log
-kept. The script counts, per champion, how often its Unique action was taken and its unique
+kept (in 2v2, every ordered pair of teams of two neighbours in the roster's order). The script counts, per champion, how often its Unique action was taken and its unique
 rule and Fate of the Slain came into play, and how often each Special action of the Action deck
 (Shove, Taunt, Sidestep, Roar) was played, and prints which printed abilities never appeared.
 """
@@ -70,7 +70,8 @@ def main() -> None:
             if c.unique_rule.kind != "none":  # a rule that only describes the numbers has nothing to see
                 printed.append((c.name, c.unique_rule.name))
         if args.variant == "2v2":
-            pairs = [(champions[i:i + 2], champions[j:j + 2]) for i in (0, 2) for j in (0, 2)]
+            teams = [champions[i:i + 2] for i in range(0, len(champions) - 1, 2)]
+            pairs = [(a, b) for a in teams for b in teams]
         else:
             pairs = [([a], [b]) for a in champions for b in champions]
         for a, b in pairs:

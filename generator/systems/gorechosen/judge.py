@@ -33,7 +33,8 @@ KILL = 6.0  # a slain enemy, beyond the wounds it took
 TURN = 1.0  # an Initiative card next round (one more action)
 FUEL = 0.1  # a Wrath space above the four Initiative cards
 MEAN_DICE = 3  # about what a random Action card's attack rolls (the deck averages 3.17)
-OPPORTUNITY = 0.7  # share of next turn's attack a place is credited with (the enemy may move first)
+OPPORTUNITY = 1.0  # scale of the attacks a place offers next turn (the enemy may move away first)
+NEXT_ROUND = 0.3  # a turn next round, judged from here (the Initiative deck is reshuffled)
 REACH = 0.55  # chance a card's attack finds a target on a later turn
 DEFENCE_USE = 0.6  # chance a defence card kept for later meets an attack it can blunt
 CARD_LOSS = 0.3  # a card thrown away that the round had no turn for (it still gave a choice)
@@ -128,6 +129,7 @@ def critical_worth(pile_cards, left: int) -> float:
     return table[left]
 
 
+@lru_cache(maxsize=1024)
 def wounds_left(health: m.Health) -> int:
     """Wounds that slay a fighter from where their Health marker stands (the book's track)."""
     total = 0
@@ -137,14 +139,26 @@ def wounds_left(health: m.Health) -> int:
     return total
 
 
+_TRACKS: dict[int, tuple] = {}
+
+
+def _worths(track) -> tuple[float, ...]:
+    hit = _TRACKS.get(id(track))
+    if hit is None or hit[0] is not track or hit[1] != (TURN, FUEL):
+        worths = tuple(TURN * min(v, track.initiative_cards) + FUEL * v for v in track.spaces)
+        hit = _TRACKS[id(track)] = (track, (TURN, FUEL), worths)
+    return hit[2]
+
+
 def wrath_worth(track, space: int) -> float:
-    value = track.spaces[space]
-    return TURN * min(value, track.initiative_cards) + FUEL * value
+    """What a Wrath space is worth to its owner: the Initiative cards it buys, a little fuel above."""
+    return _worths(track)[space]
 
 
 def wrath_change(track, space: int, delta: int) -> float:
     """What moving a Wrath token ``delta`` spaces from ``space`` is worth to its owner."""
-    return wrath_worth(track, m.move_wrath(track, space, delta)) - wrath_worth(track, space)
+    worths = _worths(track)
+    return worths[max(0, min(len(worths) - 1, space + delta))] - worths[space]
 
 
 def turns_left(state, f) -> int:
@@ -165,7 +179,10 @@ class Judge:
         self.crits = state.pile._all
         self._left: dict[str, int] = {}
         self._places: dict[tuple, float] = {}
+        self._bases: dict = {}
         self._future: dict[tuple, float] = {}
+        self._cards: dict[str, tuple[float, float]] = {}
+        self._hand: tuple[str, ...] | None = None
         self._weights = {e.id: self._threat_weight(e) for e in self.enemies}
         self._mine = self._opportunities()
         self._theirs = self._threats()
@@ -235,25 +252,41 @@ class Judge:
 
     # ---- places ---------------------------------------------------------------------------------
 
+    def _turns(self, g, this_turn: bool = False) -> int:
+        """``g``'s actions still to come this round: Initiative cards left, at most the cards in
+        hand (less the one this turn plays, for the fighter deciding)."""
+        cards = len(g.hand) - (1 if this_turn else 0)
+        return max(0, min(turns_left(self.state, g), cards))
+
     def _threat_weight(self, e) -> float:
-        """How likely enemy ``e`` acts before this fighter does again (their cards left this round)."""
-        if not e.hand:
-            return 0.2
-        theirs, mine = self.state.initiative.count(e.id), self.state.initiative.count(self.f.id)
+        """How many times enemy ``e`` is expected to act before this fighter acts again: their
+        turns left shared among this fighter's (the deck is shuffled); all of them when this
+        fighter has none; NEXT_ROUND when neither has."""
+        theirs, mine = self._turns(e), self._turns(self.f, this_turn=True)
         if theirs == 0:
-            return 0.35
-        return 0.35 + 0.5 * theirs / (theirs + mine)
+            return NEXT_ROUND
+        return theirs / (mine + 1) if mine else theirs + NEXT_ROUND
+
+    def _opportunity_weight(self) -> float:
+        """How many times this fighter is expected to act before the enemies do (the same count
+        from its side), NEXT_ROUND when it has no turn left this round."""
+        mine = self._turns(self.f, this_turn=True)
+        if mine == 0:
+            return NEXT_ROUND
+        theirs = sum(self._turns(e) for e in self.enemies)
+        return mine / (theirs + 1)
 
     def _opportunities(self) -> dict[tuple, float]:
         """``{(hex, facing): value}``: the best attack this fighter could make from there next turn."""
         f, out = self.f, {}
         side = f.card
+        weight = OPPORTUNITY * self._opportunity_weight()
         for e in self.enemies:
             by_band = {band: self.strike(f, e, MEAN_DICE, p) for band, p in side.profiles.items()}
             for facing in range(6):
                 for (dq, dr), band in arcs.zone_offsets(side, facing).items():
                     key = ((e.pos[0] - dq, e.pos[1] - dr), facing)
-                    v = OPPORTUNITY * by_band[band]
+                    v = weight * by_band[band]
                     if v > out.get(key, 0.0):
                         out[key] = v
         return out
@@ -281,24 +314,38 @@ class Judge:
             return hit
         if not self.enemies:
             return 0.0
-        state, f = self.state, self.f
-        e = self.nearest(pos)
-        dist = state.board.distance(pos, e.pos)
-        v = self._mine.get(key, 0.0) - self._theirs.get(pos, 0.0) - STEP * max(0, dist - 1)
-        if dist <= 2 and pos in state.beside_pits:
-            h = len(f.hand) - 1
-            fall = max(0, 3 - h) / 6
-            v -= 0.3 * (fall * (self.left(f) + KILL) + CARD_LOSS)
-        toward = arcs.facing_towards(pos, e.pos)
+        base, toward = self._base(pos)
         turn = (facing - toward) % 6
-        v -= 0.1 * (turn if turn <= 3 else 6 - turn)
+        v = self._mine.get(key, 0.0) + base - 0.1 * (turn if turn <= 3 else 6 - turn)
         self._places[key] = v
         return v
+
+    def _base(self, pos) -> tuple[float, int]:
+        """The facing-free part of a place: threats, distance, a pit's edge; and the facing
+        towards the nearest enemy."""
+        hit = self._bases.get(pos)
+        if hit is None:
+            state, f = self.state, self.f
+            e = self.nearest(pos)
+            dist = state.board.distance(pos, e.pos)
+            v = -self._theirs.get(pos, 0.0) - STEP * max(0, dist - 1)
+            if dist <= 2 and pos in state.beside_pits:
+                h = len(f.hand) - 1
+                fall = max(0, 3 - h) / 6
+                v -= 0.3 * (fall * (self.left(f) + KILL) + CARD_LOSS)
+            hit = self._bases[pos] = (v, arcs.facing_towards(pos, e.pos))
+        return hit
 
     # ---- cards ----------------------------------------------------------------------------------
 
     def card_worth(self, card: ActionCard) -> tuple[float, float]:
         """(as an action on a later turn, kept as a defence) for this fighter."""
+        hit = self._cards.get(card.name)
+        if hit is None:
+            hit = self._cards[card.name] = self._card_worth(card)
+        return hit
+
+    def _card_worth(self, card: ActionCard) -> tuple[float, float]:
         f, track = self.f, self.track
         best = max((p for p in f.card.profiles.values()), key=lambda p: (7 - p.to_hit) * p.wounds)
         attack = REACH * float(m.attack_odds(card.attack.dice, best).expected_damage) + wrath_change(track, f.wrath, card.attack.wrath)
@@ -337,7 +384,9 @@ class Judge:
 
     def cost(self, spent: tuple[str, ...]) -> float:
         """What spending these cards now takes from the rest of the round (0 for spare cards)."""
-        hand = tuple(sorted(self.f.names()))
+        hand = self._hand
+        if hand is None:
+            hand = self._hand = tuple(sorted(self.f.names()))
         rest = list(hand)
         for n in spent:
             rest.remove(n)

@@ -79,9 +79,15 @@ def push_value(j: Judge, pusher, target, direction: int, hexes: int = 1) -> floa
             break
         pos = dest
     if pos != start:
+        before = team_place(state, pusher)
         with placed(target, pos):
-            value += Judge(state, pusher).place(pusher.pos, pusher.facing) - j.place(pusher.pos, pusher.facing)
+            value += team_place(state, pusher) - before
     return value
+
+
+def team_place(state, f) -> float:
+    """How well ``f``'s side stands: the place value of each fighter of the side still standing."""
+    return sum(Judge(state, g).place(g.pos, g.facing) for g in state.alive() if g.side == f.side)
 
 
 class GreedyPolicy:
@@ -102,13 +108,14 @@ class GreedyPolicy:
         here = j.place(f.pos, f.facing)
         hand = {c.name: c for c in f.hand}
         one = {n: j.cost((n,)) for n in hand}
+        moving = {n: wrath_change(track, f.wrath, c.move.wrath) - one[n] for n, c in hand.items()}
         hazards = state.spear is not None or any(e.brace for e in j.enemies)
         out = []
         for a in actions:
             kind = a[0]
             if kind == "move":
                 card = hand[a[1]]
-                v = j.place(a[2], a[3]) + wrath_change(track, f.wrath, card.move.wrath) - one[a[1]]
+                v = j.place(a[2], a[3]) + moving[a[1]]
                 if hazards:
                     v -= self._hazard(state, j, f, card.move.hexes + f.move_bonus, card.move.facing, a[2], a[3])
             elif kind == "attack":
@@ -154,10 +161,10 @@ class GreedyPolicy:
             return v + j.place(*arg) - hazard
         if sp.kind == "taunt":
             target = state.by_id[arg]
+            before = team_place(state, f)
             with placed(target, facing=arcs.facing_towards(target.pos, f.pos)):
-                turned = Judge(state, f).place(f.pos, f.facing)
-            sign = 1.0 if target.side != f.side else 0.5
-            return v + here + sign * (turned - here)
+                turned = team_place(state, f)
+            return v + here + turned - before
         return v + here  # Roar: its Wrath modifier is all it does
 
     # ---- unique actions ----------------------------------------------------------------------------
