@@ -158,7 +158,8 @@ def _describe_gorechosen(event: Event, names: dict[str, str], who: str, target: 
     if action == "turned":
         return f"{who} is turned to face {event['facing']} by {names.get(event['by'], event['by'])}"
     if action == "fate":
-        return f"{who}'s Fate of the Slain: {event['fate']}"
+        return f"{who}'s Fate of the Slain ({event['fate']}): {event['text']}" if event.get("text") else (
+            f"{who}'s Fate of the Slain: {event['fate']}")
     if action == "timeout":
         return f"{who} is too slow (rolled {event['roll']}) and forfeits the turn"
     if action == "handover":

@@ -291,7 +291,7 @@ class Abilities:
         kind = fate.played
         if kind is None:
             return
-        self._say("fate", dead, fate=kind)
+        self._say("fate", dead, fate=kind, text=dead.champion.fate_of_the_slain.strip())
         slayer = by if by is not None and by.alive else None
         if kind == "slayer_wounds" and slayer is not None:
             roll = self._rng.die(6)

@@ -41,11 +41,20 @@ CARD_LOSS = 0.3  # a card thrown away that the round had no turn for (it still g
 STEP = 0.15  # each hex further from the nearest enemy than adjacent
 
 
+def _powers(x: float, n: int) -> list[float]:
+    """``x**0 .. x**n`` by repeated multiplication (the same floats on any machine)."""
+    out = [1.0]
+    for _ in range(n):
+        out.append(out[-1] * x)
+    return out
+
+
 @lru_cache(maxsize=64)
 def hits_pmf(dice: int, to_hit: int) -> tuple[float, ...]:
-    """Chance of 0..dice hits (exact binomial, as floats)."""
+    """Chance of 0..dice hits (exact binomial, as floats computed in a fixed order)."""
     p = (7 - to_hit) / 6
-    return tuple(comb(dice, h) * p ** h * (1 - p) ** (dice - h) for h in range(dice + 1))
+    hit, miss = _powers(p, dice), _powers(1 - p, dice)
+    return tuple(comb(dice, h) * hit[h] * miss[dice - h] for h in range(dice + 1))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -222,7 +231,7 @@ class Judge:
             v, spent, zero = outcome(dice, profile.to_hit, profile.wounds, target.ward, cancel, thick, left)
             value += p * (v + spent * loss)
             no_hits = zero
-        six = 1.0 - (5 / 6) ** dice
+        six = 1.0 - hits_pmf(dice, 6)[0]
         if crippling:
             value += six * critical_worth(self.crits, left)
         if attacker.rule == "cleave":
