@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from generator.dice.rng import Rng
 from generator.systems.gorechosen import arcs
 from generator.systems.gorechosen.judge import (
-    CARD_LOSS, KILL, MEAN_DICE, Judge, hits_pmf, wounds_left, wrath_change,
+    KILL, MEAN_DICE, Judge, hits_pmf, wounds_left, wrath_change,
 )
 from generator.systems.gorechosen.moves import move_options
 
