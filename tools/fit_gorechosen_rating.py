@@ -60,6 +60,7 @@ from generator.balance.runner import make_runner  # noqa: E402
 from generator.dice.rng import Rng  # noqa: E402
 from generator.systems import get_system  # noqa: E402
 from generator.systems.gorechosen.build import roll_champion  # noqa: E402
+from generator.systems.gorechosen.build import upgrade_legacy  # noqa: E402
 from generator.systems.gorechosen.models import Champion  # noqa: E402
 
 
@@ -330,7 +331,7 @@ def load_results(paths) -> tuple[list[Champion], list[dict]]:
     """Champions and pairs of one or more ``play`` files, champion numbers made unique (the
     rating is read from each champion's card, so separate round robins fit together)."""
     champions, pairs, _ = merged_plays(paths, "champions")
-    return [Champion.model_validate(c) for c in champions], pairs
+    return [Champion.model_validate(upgrade_legacy(c)) for c in champions], pairs
 
 
 def _seeds(paths) -> str:

@@ -133,12 +133,20 @@ def _describe_gorechosen(event: Event, names: dict[str, str], who: str, target: 
                 f"{event['wounds_per_hit']} each{past}): rolls {event['rolls']} -> {event['hits']} hit(s)")
     if action == "defend":
         return f"{who} plays {event['name']} ({event['card']}): {event['cancelled']} hit(s) cancelled"
-    if action == "push" and ("blocked" in event or "pit" in event):
+    if action == "push" and ("blocked" in event or "pit" in event or "held" in event):
+        by = f" by {names.get(event['by'], event['by'])}" if event.get("by") else ""
         if event.get("pit"):
-            fate = "falls to their death" if event.get("fell") else "clings to the edge"
-            return (f"{who} is pushed towards the pit at {event['towards']}: rolls {event['roll']} + {event['discards']} "
-                    f"discarded = {event['total']}, {fate}")
-        return f"{who} is pushed against something solid: D3 from {event['roll']} = {event['damage']} wounds"
+            return f"{who} is pushed{by} towards the pit at {event['towards']}: rolls {event['roll']}"
+        if event.get("held"):
+            return f"{who} cannot be pushed{by} ({event['name']}): {event['damage']} wound(s) instead"
+        return f"{who} is pushed{by} against something solid: D3 from {event['roll']} = {event['damage']} wounds"
+    if action == "pit":
+        fate = "falls to their death" if event.get("fell") else "clings to the edge"
+        return f"{who} at the pit's edge: {event['roll']} + {event['discards']} card(s) = {event['total']}, {fate}"
+    if action == "wait" and "why" in event:
+        return f"{who} takes no action and discards {event['card']}" if event.get("card") else f"{who} cannot act ({event['why']})"
+    if action == "obstruct":
+        return f"{', '.join(event['cells'])} count as obstructions until {event['until']} ({who}'s Fate of the Slain)"
     if action == "wrath":
         return f"{who} Wrath {event['change']:+d} -> {event['wrath']} ({event['why']})"
     if action == "discard":
@@ -150,7 +158,8 @@ def _describe_gorechosen(event: Event, names: dict[str, str], who: str, target: 
     if action == "turned":
         return f"{who} is turned to face {event['facing']} by {names.get(event['by'], event['by'])}"
     if action == "fate":
-        return f"{who}'s Fate of the Slain: {event['fate']}"
+        return f"{who}'s Fate of the Slain ({event['fate']}): {event['text']}" if event.get("text") else (
+            f"{who}'s Fate of the Slain: {event['fate']}")
     if action == "timeout":
         return f"{who} is too slow (rolled {event['roll']}) and forfeits the turn"
     if action == "handover":

@@ -66,7 +66,7 @@ def test_pick_underdog_records_who_chose_and_what_they_kept(tmp_path):
     assert "The underdog chose the cards" in setup and pick.hands[0].kept in setup
 
 
-@pytest.mark.parametrize("seed, variant, shape", [(5, "kingslayer", (1, 2)), (1, "2v2", (2, 2))])
+@pytest.mark.parametrize("seed, variant, shape", [(5, "kingslayer", (1, 2)), (20, "2v2", (2, 2))])
 def test_gorechosen_kingslayer_and_2v2_scenarios_generate_validate_replay_and_print(tmp_path, seed, variant, shape):
     from generator.layout.booklet import booklet_bytes
     from generator.play.engine import play

@@ -12,12 +12,14 @@ BACK = "gorechosen_back.svg.j2"
 BANDS = ("healthy", "wounded")
 
 
-def _named(value: Any) -> dict[str, str]:
+def _named(value: Any) -> dict[str, Any]:
+    """Name and words of an ability; ``flavour``: printed greyed, the simulator does not play it."""
     if value is None:
-        return {"name": "", "text": ""}
+        return {"name": "", "text": "", "flavour": False}
     if isinstance(value, str):
-        return {"name": "", "text": value}
-    return {"name": text(field(value, "name", default="")), "text": text(field(value, "text", "rules", default=""))}
+        return {"name": "", "text": value, "flavour": False}
+    return {"name": text(field(value, "name", default="")), "text": text(field(value, "text", "rules", default="")),
+            "flavour": bool(field(value, "flavour", default=False))}
 
 
 def _side(c: Any, band: str) -> tuple[Any, Any]:
@@ -56,14 +58,14 @@ def _health(c: Any) -> tuple[int, list[int]]:
     return length, sorted(int(w) for w in wounded)
 
 
-def _rule(value: Any) -> dict[str, str]:
+def _rule(value: Any) -> dict[str, Any]:
     rule = _named(value)
     parts = [rule["text"]] if rule["text"] else []
     for band in BANDS:
         extra = field(value, band, default=None) if value is not None and not isinstance(value, str) else None
         if extra:
             parts.append(f"{band.capitalize()}: {text(extra)}")
-    return {"name": rule["name"], "text": " ".join(parts)}
+    return {"name": rule["name"], "text": " ".join(parts), "flavour": rule["flavour"]}
 
 
 def card_view(c: Any) -> dict[str, Any]:
@@ -84,7 +86,8 @@ def card_view(c: Any) -> dict[str, Any]:
         "wounded": wounded,
         "unique_action": _named(field(c, "unique_action", default=None)),
         "unique_rule": _rule(field(c, "unique_rule", default=None)),
-        "fate": _named(field(c, "fate_of_the_slain", "fate", default=None)),
+        "fate": {**_named(field(c, "fate_of_the_slain", default=None)),
+                 "flavour": bool(field(field(c, "fate", default=None), "flavour", default=False))},
         "odds": [],
     }
 
@@ -94,4 +97,5 @@ def back_for(view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 def back_view(roster: Any) -> dict[str, Any]:
-    return {"name": text(field(roster, "name", default="")), "system": "Gorechosen", "fate": {"name": "", "text": ""}}
+    return {"name": text(field(roster, "name", default="")), "system": "Gorechosen",
+            "fate": {"name": "", "text": "", "flavour": False}}

@@ -73,7 +73,7 @@ def roll_champion(rng: Rng, tables: BuilderTables | None = None, shapes: Sequenc
     box = _roll(rng, log, "first Wounded box", 1, length - 1)
     action = _pick(rng, log, "unique action", tables.unique_actions, lambda a: a.name)
     rule = _pick(rng, log, "unique rule", tables.unique_rules, lambda r: r.name)
-    fate = _pick(rng, log, "fate of the slain", tables.fates, lambda f: f[:30] + "...")
+    fate = _pick(rng, log, "fate of the slain", tables.fates, lambda f: f.text[:30] + "...")
     champion = Champion(
         name=name,
         source="built",
@@ -83,9 +83,30 @@ def roll_champion(rng: Rng, tables: BuilderTables | None = None, shapes: Sequenc
         health=HealthTrack(length=length, wounded_boxes=[box]),
         unique_action=action.model_copy(),
         unique_rule=rule.model_copy(),
-        fate_of_the_slain=fate,
+        fate_of_the_slain=fate.text,
+        fate=fate.fate.model_copy(),
     )
     return Built(champion, log)
+
+
+def upgrade_legacy(raw: dict, tables: BuilderTables | None = None) -> dict:
+    """A champion written before every ability had a kind (play files of earlier fits), as the
+    models read it now: a builder ability or Fate is matched by its name or words to today's
+    table; anything else is marked flavour-only. The numbers the rating reads are untouched."""
+    tables = tables or data.builder_tables()
+    out = dict(raw)
+    for field, table in (("unique_action", tables.unique_actions), ("unique_rule", tables.unique_rules)):
+        ability = dict(out[field])
+        match = next((a for a in table if a.name == ability.get("name")), None)
+        if match is not None:
+            ability = match.model_dump(mode="json", exclude_none=True)
+        elif ability.get("kind") in (None, "other", "text"):
+            ability = {"name": ability["name"], "text": ability["text"], "flavour": True}
+        out[field] = ability
+    if out.get("fate") in (None, "text"):
+        match = next((f for f in tables.fates if f.text == out.get("fate_of_the_slain")), None)
+        out["fate"] = match.fate.model_dump(mode="json") if match else {"flavour": True}
+    return out
 
 
 def weakest_rating(tables: BuilderTables | None = None, shapes: Sequence[KillZoneShape] | None = None) -> float:
@@ -101,7 +122,7 @@ def weakest_rating(tables: BuilderTables | None = None, shapes: Sequence[KillZon
         champion = Champion(
             name="weakest", source="built", healthy=side, wounded=side,
             health=HealthTrack(length=lim.health[0], wounded_boxes=[1]),
-            unique_action=first[0], unique_rule=first[1], fate_of_the_slain=first[2],
+            unique_action=first[0], unique_rule=first[1], fate_of_the_slain=first[2].text, fate=first[2].fate,
         )
         ratings.append(rate(champion).rating)
     return min(ratings)
@@ -123,7 +144,7 @@ def strongest_rating(tables: BuilderTables | None = None, shapes: Sequence[KillZ
                     champion = Champion(
                         name="strongest", source="built", healthy=side, wounded=side,
                         health=HealthTrack(length=lim.health[1], wounded_boxes=[lim.health[1] - 1]),
-                        unique_action=action, unique_rule=rule, fate_of_the_slain=fate,
+                        unique_action=action, unique_rule=rule, fate_of_the_slain=fate.text, fate=fate.fate,
                     )
                     ratings.append(rate(champion).rating)
     return max(ratings)
@@ -184,3 +205,46 @@ def build_random(rng: Rng, count: int = 1, points: float | None = None) -> list[
         best.log[:0] = tries_log + [f"kept: {best.combatant.name} at {best_rating:.1f} of {share:g}"]
         out.append(best)
     return number_repeated_names(out)
+
+
+#: The one-step raises of a champion's numbers the monotonicity checks use (``raised``).
+RAISES = ("to_hit", "wounds", "health")
+
+
+def can_raise(champion: Champion, stat: str) -> bool:
+    """Whether ``raised`` makes the champion stronger while Healthy: To Hit cannot pass 2+, so a
+    champion whose every Healthy profile hits on 2+ has no better attack to be given."""
+    if stat == "to_hit":
+        return any(p.to_hit > 2 for p in champion.healthy.profiles.values())
+    if stat == "wounds":
+        return any(p.wounds < 6 for p in champion.healthy.profiles.values())
+    return champion.health.length < 10
+
+
+def raised(champion: Champion, stat: str) -> Champion:
+    """The same champion one step stronger in one number: ``to_hit`` one better on every
+    profile that is not already 2+, ``wounds`` one more a hit on every profile (up to 6), or
+    ``health`` one more space on the track (the Wounded boxes stay where they are).
+
+    A stronger card must win more often than the card it was raised from; the monotonicity
+    checks (``benchmarks/bench_gorechosen_monotone.py``) hold the engine and the player to it.
+    """
+    if stat not in RAISES:
+        raise ValueError(f"{stat!r}: raise one of {', '.join(RAISES)}")
+
+    def side(s: Side) -> Side:
+        profiles = {}
+        for band, p in s.profiles.items():
+            if stat == "to_hit":
+                p = Profile(to_hit=max(2, p.to_hit - 1), wounds=p.wounds)
+            elif stat == "wounds":
+                p = Profile(to_hit=p.to_hit, wounds=min(6, p.wounds + 1))
+            profiles[band] = p
+        return Side(profiles=profiles, kill_zone=[h.model_copy() for h in s.kill_zone])
+
+    update = {"name": f"{champion.name} (+{stat.replace('_', ' ')})"}
+    if stat == "health":
+        update["health"] = HealthTrack(length=champion.health.length + 1, wounded_boxes=list(champion.health.wounded_boxes))
+    else:
+        update["healthy"], update["wounded"] = side(champion.healthy), side(champion.wounded)
+    return champion.model_copy(update=update)

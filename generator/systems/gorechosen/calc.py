@@ -114,7 +114,8 @@ def make_champion(
             health=HealthTrack(length=health, wounded_boxes=boxes),
             unique_action=action.model_copy(),
             unique_rule=rule.model_copy(),
-            fate_of_the_slain=tables.fates[0],
+            fate_of_the_slain=tables.fates[0].text,
+            fate=tables.fates[0].fate.model_copy(),
         )
     except ValidationError as err:  # limits already checked; this is a last guard
         raise SkirmishError(f"champion {name!r}: {err.errors()[0]['msg']}") from None

@@ -9,10 +9,15 @@ The battle is written as one generator (:meth:`GorechosenState._battle`) that re
 rulebook: set-up, then rounds of Prepare (deal, or draft; Initiative deck from Wrath) and Fight
 (draw Initiative cards, take turns). Wherever a player decides something -- where to set up,
 which card and action to play, whether to Block, Parry or Dodge, how many cards to throw away
-to cling to a pit's edge, which way a Spun Around victim faces, whether Hagreth follows his
-spear -- the generator yields a :class:`Decision`, and ``apply`` sends the chosen action back
-in. So a mid-attack choice is an ordinary decision of the defending player, and the dice for
-each step are rolled from the stream ``apply`` is given.
+to cling to a pit's edge once the dice is rolled, which way a Spun Around victim faces, whether
+Hagreth follows his spear -- the generator yields a :class:`Decision`, and ``apply`` sends the
+chosen action back in. So a mid-attack choice is an ordinary decision of the defending player,
+and the dice for each step are rolled from the stream ``apply`` is given.
+
+Attacks, wounds and pushes are in :mod:`combat`, the champions' Unique actions, unique rules and
+Fates of the Slain (the effect vocabulary of :mod:`effects`) in :mod:`abilities`, the movement
+tables in :mod:`moves`. The state is plain: fighters with a hex, a facing, a Health marker, a
+Wrath space, a hand and a few small flags; the obstructions a Fate adds are a tuple of hexes.
 
 Actions are plain tuples, first item the kind (cards are named, not indexed: two copies of a
 card are one choice):
@@ -21,7 +26,8 @@ card are one choice):
 * ``("draft", card)``: keep a card from the packet (Drafting).
 * ``("move", card, dest, facing)``, ``("attack", card, target)``, ``("special", card, arg)``
   (Shove/Taunt: a fighter id; Sidestep: ``(dest, facing)``; Roar: None), ``("pass", card)`` (no
-  action: discard a card), ``("unique", (card, card), arg)``, ``("handover",)`` (2v2),
+  action: discard a card), ``("unique", (card, card), arg)`` (``arg`` as
+  :meth:`~abilities.Abilities.unique_args` lists it), ``("handover",)`` (2v2),
   ``("end",)`` (Kingslayer: no second card).
 * ``("defend", card)`` / ``("take",)``; ``("pit", (cards...))``; ``("face", facing)``;
   ``("follow",)`` / ``("stay",)``.
@@ -40,18 +46,21 @@ from generator.play.board import Board
 from generator.play.engine import Battle, Event, Outcome
 from generator.systems.gorechosen import arcs, data
 from generator.systems.gorechosen import mechanics as m
+from generator.systems.gorechosen.abilities import Abilities
 from generator.systems.gorechosen.arcs import Hex
+from generator.systems.gorechosen.combat import DEFENCE, Combat
 from generator.systems.gorechosen.models import ActionCard, Champion, Profile
+from generator.systems.gorechosen.moves import centre_of, move_options
+from generator.systems.gorechosen.seating import VARIANTS, default_map, make_battle
 
-VARIANTS = ("duel", "time-limits", "drafting", "2v2", "single-combat", "kingslayer")
 #: The book plays until one fighter is left; a battle still going after this many rounds is a
 #: draw (our guard; the greedy players never get near it).
 MAX_ROUNDS = 30
 #: Time Limits: a player misses the 15 seconds when a dice rolls this or lower (our model of a
 #: clock a simulation does not have: one turn in six).
 SLOW_ON = 1
-DEFENCE = ("block", "parry", "dodge")
 NEUTRAL = "neutral"
+__all__ = ["DEFENCE", "GAME", "GorechosenState", "VARIANTS", "default_map", "make_battle", "move_options", "scene"]
 
 
 class Decision(NamedTuple):
@@ -79,6 +88,23 @@ class Fighter:
     alive: bool = True
     handed_over: bool = False  # 2v2: gave a turn to the teammate this round
     lone: bool = False  # Kingslayer: the Champion
+    ward: int = 0  # hits of every attack ignored until this fighter's next turn (a ward action)
+    brace: bool = False  # braced until this fighter's next turn (a brace action)
+    hooked: str | None = None  # the fighter this one's last attack wounded this round (hooked_chain)
+    wrath_lock: bool = False  # cannot gain Wrath until the end of the round (wrath_lock Fate)
+
+    @property
+    def rule(self) -> str | None:
+        """The kind of the unique rule the engine plays (None: flavour only)."""
+        return self.champion.unique_rule.played
+
+    def rule_value(self, name: str) -> int:
+        return self.champion.unique_rule.value(name)
+
+    @property
+    def move_bonus(self) -> int:
+        """Extra hexes for this fighter's Move actions (relentless)."""
+        return self.rule_value("hexes") if self.rule == "relentless" else 0
 
     @property
     def name(self) -> str:
@@ -103,83 +129,10 @@ class Fighter:
         return [c.name for c in self.hand]
 
 
-# ---- movement tables, shared by every battle on a board --------------------------------------
-
-_WALKS: dict[int, tuple[Board, dict]] = {}
-
-
-def walks(board: Board, start: Hex, steps: int, occupied: frozenset) -> dict[tuple[Hex, Hex | None], tuple[Hex, ...]]:
-    """Every ``(end hex, hex last moved out of)`` a fighter reaches in up to ``steps`` hexes.
-
-    A fighter may not move into (or through) a hex holding another model, a pit or an
-    obstruction, nor off the arena. Each end comes with one shortest path (the hexes entered).
-    """
-    entry = _WALKS.get(id(board))
-    if entry is None or entry[0] is not board:
-        entry = (board, {})
-        _WALKS[id(board)] = entry
-    cache = entry[1]
-    key = (start, steps, occupied)
-    hit = cache.get(key)
-    if hit is not None:
-        return hit
-    found: dict[tuple[Hex, Hex | None], tuple[Hex, ...]] = {(start, None): ()}
-    frontier = [(start, ())]
-    nbrs = board.open_neighbours
-    for _ in range(steps):
-        nxt = []
-        for here, path in frontier:
-            for n in nbrs(here):
-                if n in occupied or (n, here) in found:
-                    continue
-                p = path + (n,)
-                found[(n, here)] = p
-                nxt.append((n, p))
-        frontier = nxt
-    if len(cache) > 200_000:
-        cache.clear()
-    cache[key] = found
-    return found
-
-
-_MOVES: dict[tuple, dict] = {}
-
-
-def move_options(board: Board, start: Hex, facing: int, steps: int, icon: str, occupied: frozenset) -> dict[tuple[Hex, int], tuple[Hex, ...]]:
-    """``{(end hex, facing after): path}`` for a Move of ``steps`` hexes with a facing icon (Fig. 7)."""
-    key = (id(board), start, facing if icon != "choose" else None, steps, icon, occupied)
-    hit = _MOVES.get(key)
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    out: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
-    for (dest, prev), path in walks(board, start, steps, occupied).items():
-        if icon == "choose":
-            for f in range(6):
-                out.setdefault((dest, f), path)
-        else:
-            last_two = [prev, dest] if prev is not None else [start]
-            out.setdefault((dest, m.facing_after_move(last_two, facing, icon)), path)
-    if len(_MOVES) > 100_000:
-        _MOVES.clear()
-    _MOVES[key] = (board, out)
-    return out
-
-
-_CENTRES: dict[int, tuple[Board, Hex]] = {}
-
-
-def _centre_of(board: Board) -> Hex:
-    hit = _CENTRES.get(id(board))
-    if hit is None or hit[0] is not board:
-        centre = min(board.open, key=lambda p: (sum(board.distance(p, q) for q in board.open), p))
-        hit = _CENTRES[id(board)] = (board, centre)
-    return hit[1]
-
-
 # ---- the state ---------------------------------------------------------------------------------
 
 
-class GorechosenState:
+class GorechosenState(Combat, Abilities):
     """One Gorechosen battle in progress (see the module docstring for the actions)."""
 
     def __init__(self, battle: Battle, rng: Rng, start: bool = True):
@@ -192,7 +145,7 @@ class GorechosenState:
         #: hexes next to a pit (where a Shove can end a fighter)
         self.beside_pits = frozenset(n for p in self.pits for n in arcs.neighbours(p))
         #: the open hex with the least total distance to all others (the middle of the arena)
-        self.centre = _centre_of(self.board)
+        self.centre = centre_of(self.board)
         self.deck = data.action_deck()
         self.track = data.wrath_track()
         self.pile = m.CriticalPile(data.critical_deck().expanded())
@@ -210,8 +163,12 @@ class GorechosenState:
             self.challengers_at_start = sum(1 for f in self.fighters if not f.lone)
         self.round = 0
         self.initiative: list[str] = []
-        self.spear: Hex | None = None  # Hagreth's Fate: his spear left standing in the sand
+        self.spear: Hex | None = None  # a spear Fate: the hex of the fallen champion
+        self.spear_wounds = 0
+        self.obstructions: tuple[Hex, ...] = ()  # added by a Fate for the rest of the fight
+        self.round_obstructions: tuple[Hex, ...] = ()  # added by a Fate until the end of the round
         self.slain_any = False
+        self.impale_open = False  # an impaling attack has not yet added its one extra card
         self._rng = rng
         self._events: list[Event] = []
         self._pending: Decision | None = None
@@ -317,6 +274,17 @@ class GorechosenState:
     def occupied(self, but: Fighter | None = None) -> frozenset:
         return frozenset(f.pos for f in self.fighters if f.alive and f is not but and f.pos is not None)
 
+    def closed(self, but: Fighter | None = None) -> frozenset:
+        """Hexes a move may not enter besides the board's own: other fighters and the obstructions
+        a Fate added."""
+        occupied = self.occupied(but)
+        if self.obstructions or self.round_obstructions:
+            return occupied | frozenset(self.obstructions) | frozenset(self.round_obstructions)
+        return occupied
+
+    def obstructed(self, pos: Hex) -> bool:
+        return pos in self.obstructions or pos in self.round_obstructions
+
     def fighter_at(self, pos: Hex) -> Fighter | None:
         for f in self.fighters:
             if f.alive and f.pos == pos:
@@ -325,6 +293,10 @@ class GorechosenState:
 
     def _wrath(self, fighter: Fighter, delta: int, why: str) -> None:
         if not delta or not fighter.alive:
+            return
+        if delta > 0 and fighter.wrath_lock:
+            self._say("wrath", fighter, wrath=m.wrath_value(self.track, fighter.wrath), change=0,
+                      why=f"{why}: cannot gain Wrath this round")
             return
         before = fighter.wrath
         fighter.wrath = m.move_wrath(self.track, fighter.wrath, delta)
@@ -358,12 +330,19 @@ class GorechosenState:
             while self.initiative and not self.decided():
                 owner = self.initiative.pop(0)
                 yield from self._initiative_card(owner)
-            for f in self.fighters:
-                f.hand = []
-                f.handed_over = False
+            self._end_round()
         standing = self.alive()
         self.reason = "last standing" if standing else "no one left standing"
         self._say("end", why=self.reason)
+
+    def _end_round(self) -> None:
+        """Hands are thrown away; what lasts "until the end of the round" ends."""
+        for f in self.fighters:
+            f.hand = []
+            f.handed_over = False
+            f.hooked = None
+            f.wrath_lock = False
+        self.round_obstructions = ()
 
     def _setup(self):
         """Initiative cards shuffled; in their order each player sets up more than 2 hexes from the rest."""
@@ -455,6 +434,7 @@ class GorechosenState:
         yield from self._turn(winner)
 
     def _turn(self, f: Fighter, handover_allowed: bool = True):
+        f.ward, f.brace = 0, False  # "until your next turn"
         if not f.hand:
             self._say("wait", f, why="no Action cards")
             return
@@ -465,6 +445,10 @@ class GorechosenState:
                 self._discard_random(f, "too slow")
                 return
         actions = self.turn_actions(f, unique=True, allow_pass=True)
+        if len(f.hand) >= 2 and self.unique_denied(f) and self.unique_args(f):
+            by = next(g for g in self.fighters if g is not f and g.alive and g.rule == "deny_unique"
+                      and g.profile_against(f.pos) is not None)
+            self._say("ability", by, name=by.champion.unique_rule.name, target=f.id, effect="no Unique action")
         mate = self.teammate(f) if self.variant == "2v2" and handover_allowed and not f.handed_over else None
         if mate is not None and mate.hand:
             actions.append(("handover",))
@@ -495,15 +479,16 @@ class GorechosenState:
     def card_actions(self, f: Fighter) -> list:
         """Every action of every card in ``f``'s hand (what a turn or a Blood Bind may do)."""
         out: list = []
-        occupied = self.occupied(f)
+        occupied = self.closed(f)
         in_zone = self.targets_in_zone(f)
+        bonus = f.move_bonus
         seen: set[str] = set()
         for card in f.hand:
             if card.name in seen:
                 continue
             seen.add(card.name)
             mv = card.move
-            for (dest, facing) in move_options(self.board, f.pos, f.facing, mv.hexes, mv.facing, occupied):
+            for (dest, facing) in move_options(self.board, f.pos, f.facing, mv.hexes + bonus, mv.facing, occupied):
                 out.append(("move", card.name, dest, facing))
             for e in in_zone:
                 out.append(("attack", card.name, e.id))
@@ -528,39 +513,14 @@ class GorechosenState:
         names = sorted({c.name for c in f.hand})
         if unique and len(f.hand) >= 2:
             args = self.unique_args(f)
+            if args and self.unique_denied(f):
+                args = []
             if args:
                 pairs = sorted({tuple(sorted(p)) for p in combinations(f.names(), 2)})
                 out += [("unique", pair, arg) for pair in pairs for arg in args]
         if allow_pass:
             out += [("pass", n) for n in names]
         return out
-
-    def unique_args(self, f: Fighter) -> list:
-        """What the fighter's Unique action may aim at now (empty: it cannot be taken)."""
-        ua = f.champion.unique_action
-        kind = ua.kind
-        if kind == "attack":
-            targets = self.targets_in_zone(f)
-            if ua.params.get("all_targets"):
-                return [None] if targets else []
-            return [e.id for e in targets]
-        if kind == "scourge":
-            return [e.id for e in self.targets_in_zone(f)]
-        if kind == "portal":
-            return [None]
-        if kind == "blood_bind":
-            return [g.id for g in self.alive() if g is not f]
-        if kind == "spear_rush":
-            front = self.fighter_at(arcs.neighbour(f.pos, f.facing))
-            return [front.id] if front is not None else []
-        if kind == "heal":
-            near = any(self.board.distance(f.pos, e.pos) == 1 for e in self.enemies(f))
-            hurt = f.health.position > f.health.top
-            return [None] if (near or self.slain_any) and hurt else []
-        if kind == "move":
-            occupied = self.occupied(f)
-            return list(move_options(self.board, f.pos, f.facing, ua.params.get("hexes", 1), "choose", occupied))
-        return []
 
     # ---- resolving a turn's action ---------------------------------------------------------------
 
@@ -578,7 +538,7 @@ class GorechosenState:
         card = self._discard(f, action[1])
         if kind == "move":
             self._wrath(f, card.move.wrath, "Wrath modifier")
-            yield from self._move(f, action[2], action[3], card.name, card.move.hexes, card.move.facing)
+            yield from self._move(f, action[2], action[3], card.name, card.move.hexes + f.move_bonus, card.move.facing)
         elif kind == "attack":
             self._wrath(f, card.attack.wrath, "Wrath modifier")
             target = self.by_id[action[2]]
@@ -590,20 +550,12 @@ class GorechosenState:
             yield from self._special(f, card, action[2])
 
     def _move(self, f: Fighter, dest: Hex, facing: int, card: str, hexes: int, icon: str):
-        options = move_options(self.board, f.pos, f.facing, hexes, icon, self.occupied(f))
-        path = options[(dest, facing)]
-        start = f.pos
+        options = move_options(self.board, f.pos, f.facing, hexes, icon, self.closed(f))
+        path = (f.pos, *options[(dest, facing)])
         f.pos, f.facing = dest, facing
-        self._say("move", f, card=card, path=[self.label(p) for p in (start, *path)], facing=arcs.FACING_NAMES[facing],
+        self._say("move", f, card=card, path=[self.label(p) for p in path], facing=arcs.FACING_NAMES[facing],
                   icon=icon, hexes=hexes)
-        yield from self._after_move(f)
-
-    def _after_move(self, f: Fighter):
-        """Hagreth's Fate: the first fighter to end a move next to his spear suffers a wound."""
-        if self.spear is not None and f.alive and self.board.distance(f.pos, self.spear) == 1:
-            self.spear = None
-            self._say("ability", f, name="Spear in the Sand", effect="1 wound")
-            yield from self._wound(f, 1, None, why="Hagreth's spear")
+        yield from self._after_move(f, path)
 
     def _special(self, f: Fighter, card: ActionCard, arg):
         sp = card.special
@@ -617,280 +569,10 @@ class GorechosenState:
             target.facing = arcs.facing_towards(target.pos, f.pos)
             self._say("ability", f, name=sp.name, target=target.id, effect=f"faces {arcs.FACING_NAMES[target.facing]}")
         elif sp.kind == "step":
+            self._say("ability", f, name=sp.name)
             yield from self._move(f, arg[0], arg[1], card.name, sp.params.get("hexes", 1), "choose")
         elif sp.kind == "wrath":
             self._say("ability", f, name=sp.name)
-
-    # ---- attacks -------------------------------------------------------------------------------
-
-    def _attack(self, f: Fighter, target: Fighter, dice: int, profile: Profile, weapon: str,
-                crippling: bool = False, ignore_defence: bool = False):
-        """Roll, Crippling Blow and Cleave, defence, wounds, then the attacker's own rules."""
-        healthy = not f.wounded
-        rule = f.champion.unique_rule.kind
-        faces = self._rng.dice(dice, 6)
-        sixes = faces.count(6)
-        hits = sum(1 for x in faces if x >= profile.to_hit)
-        impale = rule == "impale"
-        event = {"target": target.id, "weapon": weapon, "dice": dice, "to_hit": profile.to_hit, "wounds_per_hit": profile.wounds,
-                 "rolls": list(faces), "hits": hits, "cell": self.label(f.pos), "facing": arcs.FACING_NAMES[f.facing],
-                 "wounded": not healthy, "target_cell": self.label(target.pos)}
-        past = arcs.intervening(f.pos, target.pos, [g.pos for g in self.alive()])
-        if past:
-            event["past"] = [self.label(p) for p in past]
-        self._say("attack", f, **event)
-        if crippling and sixes:
-            self._say("ability", f, name="Crippling Blow", target=target.id, effect="a Critical Injury at once")
-            yield from self._criticals(target, 1, f, impale=impale)
-        if rule == "cleave" and target.alive and sixes >= (1 if healthy else 2):
-            self._say("ability", f, name=f.champion.unique_rule.name, target=target.id, effect="an Injury marker at once")
-            yield from self._injury_marker(target, f, impale=impale)
-        cancel, defence = 0, None
-        if target.alive and hits and not ignore_defence:
-            cards = sorted({c.name for c in target.hand if c.special.kind in DEFENCE})
-            if cards:
-                actions = [("defend", n) for n in cards] + [("take",)]
-                choice = yield self._ask(target.side, "defend", actions, target, attacker=f.id, hits=hits, profile=profile)
-                if choice != ("take",):
-                    defence = self._discard(target, choice[1])
-                    self._wrath(target, defence.special.wrath, "Wrath modifier")
-                    cancel = defence.special.params.get("cancel_hits", 0)
-        result = m.resolve_attack(dice, profile, faces=faces, cancel_hits=cancel)
-        if defence is not None:
-            self._say("defend", target, card=defence.name, name=defence.special.name, cancelled=result.cancelled)
-            if defence.special.kind == "parry" and result.cancelled:
-                if result.cancelled == result.hits:
-                    self._wrath(f, -1, "Parried")
-                if target.champion.unique_rule.kind == "skullgouger":
-                    self._say("ability", target, name=target.champion.unique_rule.name, target=f.id, effect="1 wound")
-                    yield from self._wound(f, 1, target, why=target.champion.unique_rule.name)
-        if result.seethes:
-            self._wrath(f, 1, "no hits: seethes")
-        if rule == "blood_whip" and target.alive and sixes:
-            for _ in range(sixes if healthy else 1):
-                self._discard_random(target, f.champion.unique_rule.name)
-        if result.wounds and target.alive:
-            yield from self._wound(target, result.wounds, f, impale=impale, why=weapon)
-        if result.wounds and f.alive:
-            if rule == "killing_spree" and (healthy or self._rng.die(6) >= 4):
-                self._wrath(f, 1, f.champion.unique_rule.name)
-            if rule == "prayers_of_wrath" and result.wounds >= (5 if healthy else 7):
-                self._wrath(f, 1, f.champion.unique_rule.name)
-        return result.wounds
-
-    # ---- wounds, injuries, death -----------------------------------------------------------------
-
-    def _wound(self, victim: Fighter, wounds: int, by: Fighter | None, impale: bool = False, why: str = ""):
-        if wounds <= 0 or not victim.alive:
-            return
-        outcome = m.take_wounds(victim.health, wounds)
-        victim.health = outcome.health
-        self._say("damage", victim, damage=wounds, why=why, health=outcome.health.position, covered=outcome.health.covered)
-        if outcome.slain:
-            yield from self._slay(victim, by)
-            return
-        if outcome.injuries:
-            yield from self._criticals(victim, outcome.injuries, by, impale=impale)
-
-    def _injury_marker(self, victim: Fighter, by: Fighter | None, impale: bool = False):
-        """Cover the top space (Cleave): a marker there moves down; one Critical Injury card."""
-        victim.health = m.place_injury(victim.health)
-        self._say("injury", victim, covered=victim.health.covered, health=victim.health.position)
-        if victim.health.slain:
-            yield from self._slay(victim, by)
-            return
-        yield from self._criticals(victim, 1, by, impale=impale)
-
-    def _criticals(self, victim: Fighter, count: int, by: Fighter | None, impale: bool = False):
-        """Draw ``count`` Critical Injury cards (Impale may add one) and resolve them in turn."""
-        if impale and by is not None and count:
-            if not by.wounded or self._rng.die(6) >= 4:
-                count += 1
-                self._say("ability", by, name=by.champion.unique_rule.name, target=victim.id, effect="one more card")
-        for card in self.pile.draw(count, self._rng):
-            if not victim.alive:
-                return
-            self._say("critical", victim, card=card.name, effect=card.effect)
-            if card.effect == "wounds":
-                yield from self._wound(victim, card.amount, by, why=card.name)
-            elif card.effect == "discard":
-                for _ in range(max(1, card.amount)):
-                    self._discard_random(victim, card.name)
-            elif card.effect == "wrath_down":
-                self._wrath(victim, -max(1, card.amount), card.name)
-            elif card.effect == "turn" and by is not None and by.alive and victim.alive:
-                choice = yield self._ask(by.side, "face", [("face", d) for d in range(6)], victim, by=by.id)
-                victim.facing = choice[1]
-                self._say("turned", victim, by=by.id, facing=arcs.FACING_NAMES[victim.facing])
-            elif card.effect == "slain":
-                yield from self._slay(victim, by)
-            if victim.alive and victim.champion.unique_rule.kind == "bloodwake":
-                yield from self._bloodwake(victim)
-
-    def _bloodwake(self, atorg: Fighter):
-        healthy = not atorg.wounded
-        for g in self.alive():
-            if g is atorg or self.board.distance(g.pos, atorg.pos) > 2:
-                continue
-            roll = self._rng.die(6)
-            wounds = roll if healthy else (m.d3_from_d6(self._rng.die(6)) if roll >= 4 else 0)
-            self._say("ability", atorg, name=atorg.champion.unique_rule.name, target=g.id, roll=roll, effect=f"{wounds} wounds")
-            yield from self._wound(g, wounds, atorg, why=atorg.champion.unique_rule.name)
-
-    def _slay(self, victim: Fighter, by: Fighter | None):
-        if not victim.alive:
-            return
-        victim.alive = False
-        self.slain_any = True
-        self._say("taken_down", victim, cell=self.label(victim.pos), by=by.id if by else None)
-        if by is not None and by.alive and by is not victim:
-            space, gain = m.slayer_gains(self.track, by.wrath, self._rng)
-            self._wrath(by, space - by.wrath, f"slew {victim.name} (D3 = {gain})")
-            if by.champion.unique_rule.kind == "forge_of_war":
-                self._wrath(by, 1, by.champion.unique_rule.name)
-        yield from self._fate(victim, by)
-
-    def _fate(self, dead: Fighter, by: Fighter | None):
-        """The Fate of the Slain printed on the back of the dead champion's card."""
-        fate = dead.champion.fate
-        if fate == "text":
-            return
-        self._say("fate", dead, fate=fate)
-        slayer = by if by is not None and by.alive else None
-        if fate == "last_swing" and slayer is not None:
-            roll = self._rng.die(6)
-            if roll >= 5:
-                yield from self._wound(slayer, m.roll_d3(self._rng), None, why="Fate of the Slain")
-        elif fate == "heart_taken":
-            standing = self.alive()
-            if standing:
-                top = max(f.wrath for f in standing)
-                for f in standing:
-                    if f.wrath == top:
-                        self._wrath(f, -1, "Fate of the Slain")
-        elif fate == "lingering_rage":
-            for f in self.alive():
-                self._wrath(f, 1, "Fate of the Slain")
-        elif fate == "anvil_burst":
-            for f in self.alive():
-                if self.board.distance(f.pos, dead.pos) <= 2:
-                    yield from self._wound(f, 1, None, why="Fate of the Slain")
-        elif fate == "last_lash" and slayer is not None:
-            self._discard_random(slayer, "Fate of the Slain")
-        elif fate == "blood_prayer" and slayer is not None:
-            self._wrath(slayer, 1, "Fate of the Slain")
-        elif fate == "portal_tears":
-            for f in self.alive():
-                if self.board.distance(f.pos, dead.pos) <= 2 and self._rng.die(6) >= 4:
-                    yield from self._wound(f, 1, None, why="Fate of the Slain")
-        elif fate == "spear_in_sand":
-            self.spear = dead.pos
-
-    # ---- pushes ----------------------------------------------------------------------------------
-
-    def push_destination_kind(self, dest: Hex, pusher: Fighter | None = None) -> str:
-        """``pit``, ``blocked`` (arena wall, obstruction or another fighter) or ``free``."""
-        if dest in self.pits:
-            return "pit"
-        if self.board.blocked(dest) or self.fighter_at(dest) is not None:
-            return "blocked"
-        return "free"
-
-    def _push(self, pusher: Fighter, target: Fighter, direction: int):
-        """One hex straight away, facing kept; blocked: D3 wounds; a pit: roll plus discards or fall."""
-        dest = arcs.neighbour(target.pos, direction)
-        kind = self.push_destination_kind(dest)
-        if kind == "free":
-            start = target.pos
-            target.pos = dest
-            self._say("push", target, by=pusher.id, cell=self.label(dest), path=[self.label(start), self.label(dest)])
-            return True
-        if kind == "blocked":
-            push = m.resolve_push("blocked", self._rng)
-            self._say("push", target, by=pusher.id, cell=self.label(target.pos), towards=self.label(dest) if self.board.on_board(dest) else None,
-                      blocked=True, roll=push.roll, damage=push.wounds)
-            yield from self._wound(target, push.wounds, pusher, why="pushed against something solid")
-            return False
-        # a pit: the victim's player throws away cards to cling on
-        options = sorted({tuple(sorted(c)) for k in range(len(target.hand) + 1) for c in combinations(target.names(), k)},
-                         key=lambda t: (len(t), t))
-        choice = yield self._ask(target.side, "pit", [("pit", o) for o in options], target, by=pusher.id)
-        for name in choice[1]:
-            self._discard(target, name)
-        push = m.resolve_push("pit", self._rng, discards=len(choice[1]))
-        self._say("push", target, by=pusher.id, cell=self.label(target.pos), towards=self.label(dest), pit=True, roll=push.roll,
-                  discards=len(choice[1]), total=push.total, fell=push.slain)
-        if push.slain:
-            yield from self._slay(target, pusher)
-        return False
-
-    # ---- unique actions ----------------------------------------------------------------------------
-
-    def _unique(self, f: Fighter, arg, cards):
-        ua = f.champion.unique_action
-        self._say("ability", f, name=ua.name, cards=list(cards), target=arg if isinstance(arg, str) else None)
-        kind = ua.kind
-        if kind == "attack":
-            dice = ua.params.get("dice", 3)
-            targets = self.targets_in_zone(f) if ua.params.get("all_targets") else [self.by_id[arg]]
-            for t in targets:
-                if t.alive and f.alive:
-                    profile = f.profile_against(t.pos)
-                    if profile is not None:
-                        yield from self._attack(f, t, dice, profile, ua.name, crippling=bool(ua.params.get("crippling")),
-                                                ignore_defence=bool(ua.params.get("ignore_defence")))
-        elif kind == "scourge":
-            t = self.by_id[arg]
-            faces = self._rng.dice(ua.params.get("dice", 4), 6)
-            result = m.scourge(faces, len(t.hand), ua.params.get("success", 4))
-            self._say("ability", f, name=ua.name, target=t.id, rolls=faces, effect=f"{result.discards} discards, {result.wounds} wounds")
-            for _ in range(result.discards):
-                self._discard_random(t, ua.name)
-            yield from self._wound(t, result.wounds, f, why=ua.name)
-        elif kind == "portal":
-            own = self._rng.die(6)
-            self._wrath(f, own, f"{ua.name} ({own})")
-            for g in self.alive():
-                if g is f:
-                    continue
-                roll = self._rng.die(6)
-                self._say("ability", f, name=ua.name, target=g.id, roll=roll)
-                if roll <= 3:
-                    self._wrath(g, roll, ua.name)
-                else:
-                    yield from self._wound(g, roll, f, why=ua.name)
-        elif kind == "blood_bind":
-            t = self.by_id[arg]
-            roll = self._rng.die(6)
-            held = m.blood_bind_succeeds(roll, m.wrath_value(self.track, t.wrath))
-            self._say("ability", f, name=ua.name, target=t.id, roll=roll, effect="takes hold" if held else "fails")
-            if held and t.hand:
-                actions = self.card_actions(t) or [("pass", n) for n in sorted(set(t.names()))]
-                choice = yield self._ask(f.side, "bind", actions, t, by=f.id, hand=t.names())
-                yield from self._do(t, choice)
-        elif kind == "spear_rush":
-            t = self.by_id[arg]
-            left = t.pos
-            moved = yield from self._push(f, t, f.facing)
-            if t.alive and f.alive:
-                profile = f.profile_against(t.pos)
-                if profile is not None:
-                    wounds = yield from self._attack(f, t, ua.params.get("dice", 2), profile, ua.name)
-                    if wounds and moved and f.alive and self.fighter_at(left) is None:
-                        choice = yield self._ask(f.side, "follow", [("follow",), ("stay",)], f)
-                        if choice == ("follow",):
-                            start = f.pos
-                            f.pos = left
-                            self._say("move", f, path=[self.label(start), self.label(left)], facing=arcs.FACING_NAMES[f.facing],
-                                      why=ua.name)
-                            yield from self._after_move(f)
-        elif kind == "heal":
-            before = f.health
-            f.health = m.heal(before, ua.params.get("heal", 2))
-            self._say("heal", f, amount=before.position - f.health.position, ability=ua.name)
-        elif kind == "move":
-            dest, facing = arg
-            yield from self._move(f, dest, facing, ua.name, ua.params.get("hexes", 1), "choose")
 
 
 def scene(battle: Battle, rng: Rng, at: dict[str, tuple[str, int | str]], hands: dict[str, list[str]] | None = None,
@@ -928,76 +610,3 @@ class GorechosenGame:
 
 
 GAME = GorechosenGame()
-
-
-# ---- seating two rosters ------------------------------------------------------------------------
-
-
-def default_map():
-    """The arena the book's box holds (``content/maps/gorechosen-arena.yaml``)."""
-    from generator.boards.mapfile import load_map
-
-    from generator.content.library import library
-
-    return load_map(library().path("maps/gorechosen-arena.yaml"))
-
-
-def _where(options: dict, side: str, roster) -> str:
-    files = options.get("files") or {}
-    if files.get(side):
-        return str(files[side])
-    return f"roster {getattr(roster, 'name', side)!r} (side {side})"
-
-
-def make_battle(force_a, force_b, options: dict | None = None) -> Battle:
-    """Seat two rosters in the arena for ``options["variant"]`` (None or one of :data:`VARIANTS`).
-
-    A duel (and Time Limits, Drafting, Single Combat) sends the first champion of each roster;
-    2v2 the first two of each; Kingslayer the lone Champion (the roster with one champion) against
-    the two or three champions of the other roster. ``options["map"]`` replaces the arena;
-    ``options["files"]`` (side -> path) lets errors name the roster files.
-    """
-    from generator.errors import SkirmishError
-    from generator.play.board import board_for
-
-    options = dict(options or {})
-    variant = options.get("variant") or "duel"
-    if variant not in VARIANTS:
-        raise SkirmishError(f"--variant: {variant!r} is not a Gorechosen variant; choose one of {', '.join(VARIANTS)}")
-    for key in ("card", "twist"):
-        if options.get(key):
-            raise SkirmishError(f"--{'battle' if key == 'card' else key}: Gorechosen has no {key}s (got {options[key]!r}); "
-                                f"use --variant ({', '.join(VARIANTS)})")
-    rosters = {"a": force_a, "b": force_b}
-    champions = {s: list(getattr(r, "champions", r)) for s, r in rosters.items()}
-    rules: dict[str, Any] = {"variant": variant}
-    if variant == "kingslayer":
-        lone = [s for s in ("a", "b") if len(champions[s]) == 1]
-        if len(lone) != 1:
-            side = "a" if len(champions["a"]) != 1 else "b"
-            raise SkirmishError(
-                f"{_where(options, side, rosters[side])}: champions: Kingslayer needs one roster with exactly one champion "
-                f"(the Champion) and one with 2 or 3 (the Challengers); got {len(champions['a'])} and {len(champions['b'])}"
-            )
-        other = "b" if lone[0] == "a" else "a"
-        if len(champions[other]) not in (2, 3):
-            raise SkirmishError(
-                f"{_where(options, other, rosters[other])}: champions: Kingslayer needs 2 or 3 Challengers, "
-                f"got {len(champions[other])}"
-            )
-        rules["champion_side"] = lone[0]
-        forces = champions
-    elif variant == "2v2":
-        for s in ("a", "b"):
-            if len(champions[s]) < 2:
-                raise SkirmishError(f"{_where(options, s, rosters[s])}: champions: 2v2 needs two champions a side, "
-                                    f"got {len(champions[s])}")
-        forces = {s: champions[s][:2] for s in ("a", "b")}
-    else:
-        forces = {s: champions[s][:1] for s in ("a", "b")}
-    board_map = options.get("map") or default_map()
-    if board_map.grid != "hex":
-        raise SkirmishError(f"--map: {board_map.name or 'the map'} is a square map; Gorechosen is played on hexes")
-    board = board_for(board_map)
-    names = {s: getattr(rosters[s], "name", s.upper()) for s in ("a", "b")}
-    return Battle(system="gorechosen", forces=forces, board=board, rules=rules, names=names)

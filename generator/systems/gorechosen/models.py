@@ -9,11 +9,12 @@ refused with the field, the value and what is allowed.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from generator.names import Name
+from generator.systems.gorechosen import effects
 from generator.systems.gorechosen.arcs import distance
 
 Source = Literal["book", "ours", "example", "built"]
@@ -126,36 +127,77 @@ class HealthTrack(_Strict):
         return sorted(boxes)
 
 
-class UniqueAction(_Strict):
+class _Ability(_Strict):
+    """What every printed ability shares: a ``kind`` from the effect vocabulary
+    (:mod:`generator.systems.gorechosen.effects`) and its ``params``, or ``flavour: true`` for a
+    text the engine does not play (printed greyed, counted as not simulated)."""
+
+    kind: str | None = None
+    params: dict[str, int] = Field(default_factory=dict, description="the kind's numbers, e.g. dice: 4")
+    flavour: bool = Field(default=False, description="printed, greyed, and not played by the simulator")
+
+    FAMILY: ClassVar[str] = "unique action"
+    _full: dict[str, int] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _in_vocabulary(self):
+        effects.check(self.FAMILY, self.kind, dict(self.params), self.flavour)
+        return self
+
+    def model_post_init(self, context: Any) -> None:
+        self._full = {} if self.flavour else effects.check(self.FAMILY, self.kind, dict(self.params), False)
+
+    @property
+    def played(self) -> str | None:
+        """The kind the engine plays (None: flavour only)."""
+        return None if self.flavour else self.kind
+
+    def value(self, name: str) -> int:
+        """A parameter as the engine plays it: as written, or the kind's default."""
+        return self._full[name]
+
+
+class UniqueAction(_Ability):
     """The action only this fighter has; it costs two discarded Action cards."""
 
     name: Name
     text: str = Field(min_length=1)
-    kind: Literal["attack", "scourge", "portal", "blood_bind", "spear_rush", "heal", "move", "other"] = "other"
-    params: dict[str, int] = Field(default_factory=dict, description="numbers the mechanics read, e.g. dice: 4")
+    kind: str | None = Field(default=None, description="what it does: " + " / ".join(effects.ACTIONS))
 
 
-RuleKind = Literal[
-    "skullgouger", "cleave", "killing_spree", "forge_of_war", "blood_whip", "prayers_of_wrath", "bloodwake",
-    "impale", "text",
-]
-"""Which unique rule the battle engine plays (``text``: printed on the card, not played)."""
-
-FateKind = Literal[
-    "last_swing", "heart_taken", "lingering_rage", "anvil_burst", "last_lash", "blood_prayer", "portal_tears",
-    "spear_in_sand", "text",
-]
-"""Which Fate of the Slain the battle engine plays (``text``: printed on the card, not played)."""
-
-
-class UniqueRule(_Strict):
+class UniqueRule(_Ability):
     """The fighter's always-on rule; ``healthy``/``wounded`` hold the two printed variants if any."""
 
     name: Name
-    kind: RuleKind = "text"
     text: str = Field(min_length=1)
     healthy: str | None = None
     wounded: str | None = None
+    kind: str | None = Field(default=None, description="what it does: " + " / ".join(effects.RULES))
+
+    FAMILY: ClassVar[str] = "unique rule"
+
+
+class Fate(_Ability):
+    """What the Fate of the Slain on the back of the card does (its words are ``fate_of_the_slain``).
+
+    Written as a kind alone (``fate: burst``), or with numbers (``fate: {kind: burst, params:
+    {roll: 4}}``); the names of older files (``last_swing``...) still load.
+    """
+
+    FAMILY: ClassVar[str] = "Fate of the Slain"
+    kind: str | None = Field(default=None, description="what it does: " + " / ".join(effects.FATES))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_form(cls, value):
+        if value is None:  # left out: the "no kind" error names the vocabulary
+            value = {}
+        if isinstance(value, str):
+            value = {"kind": value}
+        if isinstance(value, dict) and value.get("kind") in effects.FATE_ALIASES:
+            kind, params = effects.FATE_ALIASES[value["kind"]]
+            value = {**value, "kind": kind, "params": {**params, **(value.get("params") or {})}}
+        return value
 
 
 class Champion(_Strict):
@@ -170,7 +212,21 @@ class Champion(_Strict):
     unique_action: UniqueAction
     unique_rule: UniqueRule
     fate_of_the_slain: str = Field(min_length=1)
-    fate: FateKind = Field(default="text", description="which Fate of the Slain the battle engine plays")
+    fate: Fate = Field(default=None, validate_default=True,
+                       description="what the Fate of the Slain does: a kind of the effect vocabulary, or flavour: true")
+
+    @property
+    def not_simulated(self) -> list[str]:
+        """The printed abilities marked flavour-only, which no simulated battle plays (a balance
+        report says how many)."""
+        out = []
+        if self.unique_action.flavour:
+            out.append(f"{self.name}: {self.unique_action.name}")
+        if self.unique_rule.flavour:
+            out.append(f"{self.name}: {self.unique_rule.name}")
+        if self.fate.flavour:
+            out.append(f"{self.name}: Fate of the Slain")
+        return out
 
 
 class Roster(_Strict):
@@ -188,6 +244,11 @@ class Roster(_Strict):
         if dupes:
             raise ValueError(f"champion name(s) used twice: {', '.join(dupes)}")
         return champions
+
+    @property
+    def not_simulated(self) -> list[str]:
+        """Every flavour-only ability of the roster's champions (``Champion.not_simulated``)."""
+        return [a for c in self.champions for a in c.not_simulated]
 
 
 # -- action cards ---------------------------------------------------------------------------
@@ -211,7 +272,7 @@ class AttackAction(_Strict):
 
 class SpecialAction(_Strict):
     name: Name
-    kind: Literal["block", "parry", "dodge", "shove", "wrath", "step", "taunt", "other"]
+    kind: Literal["block", "parry", "dodge", "shove", "wrath", "step", "taunt"]
     text: str = Field(min_length=1)
     wrath: int = Field(default=0, ge=-3, le=3)
     params: dict[str, int] = Field(default_factory=dict)
@@ -407,4 +468,11 @@ class BuilderTables(_Strict):
     epithets: list[str] = Field(min_length=1)
     unique_actions: list[UniqueAction] = Field(min_length=1)
     unique_rules: list[UniqueRule] = Field(min_length=1)
-    fates: list[str] = Field(min_length=1)
+    fates: list["BuilderFate"] = Field(min_length=1)
+
+
+class BuilderFate(_Strict):
+    """A Fate of the Slain the random builder may roll: its words and what it does."""
+
+    text: str = Field(min_length=1)
+    fate: Fate

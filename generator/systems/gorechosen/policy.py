@@ -1,158 +1,93 @@
-"""The greedy Gorechosen player: strikes from the kill zone with the likeliest damage, keeps out
-of the enemy's, faces its threats, and shoves enemies into pits.
+"""The greedy Gorechosen player: the best-judged action of each decision, the whole card in play.
 
-It judges one decision at a time with one currency, *wounds*: an attack is worth its exact
-expected wounds (:func:`mechanics.attack_odds`); a place to stand is worth what the fighter could
-deal from it next turn minus most of what the enemies could deal to it; a card spent is worth a
-little of what it could have done later. Everything it knows it asks the state (kill zones,
-profiles, push destinations, legal actions); no rule is re-implemented here.
+Every choice the engine offers is judged by :class:`~generator.systems.gorechosen.judge.Judge`
+in wounds: attacks by their exact odds against what the target may answer with, the Unique
+action by what its effect does (a ward by the attacks it blunts, a push by where it leaves the
+victim, a move-and-strike by the strike and the hex it ends on), Shove and Taunt by the
+position they leave, Sidestep and moves by the place they reach, Wrath by the Initiative cards
+it buys, and every card spent by what it would have done later this round. An effect on where a
+fighter stands or faces is judged by putting it there for a moment and judging the place, so
+the player never re-implements a rule: kill zones, defences and pushes are the state's.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from contextlib import contextmanager
 from typing import Any, Sequence
 
 from generator.dice.rng import Rng
 from generator.systems.gorechosen import arcs
-from generator.systems.gorechosen import mechanics as m
-from generator.systems.gorechosen.models import ActionCard, Profile
+from generator.systems.gorechosen.judge import (
+    KILL, MEAN_DICE, Judge, hits_pmf, wounds_left, wrath_change,
+)
+from generator.systems.gorechosen.moves import move_options
 
-MEAN_DICE = 3.0  # about what a random Action card's attack rolls (the deck averages 3.17)
-THREAT = 0.6  # how much of an enemy's next attack a place to stand is charged with
-WRATH = 0.4  # a space of Wrath (an Initiative card next round), in wounds
-DEFENCE = ("block", "parry", "dodge")
+__all__ = ["GreedyPolicy", "greedy", "push_value", "wounds_left"]
 
-
-@lru_cache(maxsize=512)
-def expected(dice: int, to_hit: int, wounds: int) -> float:
-    """Exact expected wounds of an attack (before any Block, Parry or Dodge)."""
-    return float(m.attack_odds(dice, Profile(to_hit=to_hit, wounds=wounds)).expected_damage)
+D3_SPREAD = (1, 2, 3)
 
 
-def per_die(profile: Profile | None) -> float:
-    return 0.0 if profile is None else (7 - profile.to_hit) / 6 * profile.wounds
+def wound_worth(wounds: int, left: int) -> float:
+    """Wounds on a fighter with ``left`` to slay: each counts up to ``left``, a kill adds KILL."""
+    return min(wounds, left) + (KILL if wounds >= left else 0.0)
 
 
-_WORTH: dict[int, tuple[ActionCard, float]] = {}
+def d3_worth(left: int) -> float:
+    return sum(wound_worth(w, left) for w in D3_SPREAD) / 3
 
 
-def worth(card: ActionCard) -> float:
-    """What holding a card is worth, to choose which one to spend or throw away (cached)."""
-    hit = _WORTH.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
-    value = _worth(card)
-    _WORTH[id(card)] = (card, value)
+@contextmanager
+def placed(fighter, pos=None, facing=None):
+    """Stand ``fighter`` elsewhere (or turn them) for a moment, to judge the place it leaves."""
+    old = fighter.pos, fighter.facing
+    fighter.pos = old[0] if pos is None else pos
+    fighter.facing = old[1] if facing is None else facing
+    try:
+        yield
+    finally:
+        fighter.pos, fighter.facing = old
+
+
+def push_value(j: Judge, pusher, target, direction: int, hexes: int = 1) -> float:
+    """A push (or pull) of ``target`` up to ``hexes`` hexes along ``direction``, one at a time,
+    judged for the pusher's side.
+
+    Against something solid: D3 wounds. At a pit the dice is rolled first and the victim throws
+    away just enough cards to reach 4, so with ``h`` cards they fall on ``3 - h`` or less, else
+    lose ``4 - roll`` cards. A fighter who cannot be pushed takes that rule's wounds. Where the
+    victim ends up is worth the change it makes to the pusher's place.
+    """
+    state = j.state
+    sign = -1.0 if target.side == pusher.side else 1.0
+    left = j.left(target)
+    start = pos = target.pos
+    value = 0.0
+    for _ in range(hexes):
+        dest = arcs.neighbour(pos, direction)
+        with placed(target, pos):
+            kind = state.push_destination_kind(dest)
+        if kind != "blocked" and target.rule == "unpushable":
+            value += sign * wound_worth(target.rule_value("wounds"), left)
+            break
+        if kind == "blocked":
+            value += sign * d3_worth(left)
+            break
+        if kind == "pit":
+            h = len(target.hand)
+            fall = max(0, 3 - h) / 6
+            value += sign * (fall * (left + KILL) + sum(j.cards_lost(target, 4 - roll) for roll in range(1, 4) if 4 - roll <= h) / 6)
+            break
+        pos = dest
+    if pos != start:
+        before = team_place(state, pusher)
+        with placed(target, pos):
+            value += team_place(state, pusher) - before
     return value
 
 
-def _worth(card: ActionCard) -> float:
-    value = 0.25 * card.attack.dice
-    if card.special.kind in DEFENCE:
-        value += 0.5 + 0.25 * card.special.params.get("cancel_hits", 1)
-    elif card.special.kind == "shove":
-        value += 0.3
-    return value
-
-
-def wounds_left(health: m.Health) -> int:
-    """Wounds that slay a fighter from where their Health marker stands (the book's track)."""
-    total = 0
-    while not health.slain:
-        health = m.take_wounds(health, 1).health
-        total += 1
-    return total
-
-
-def push_value(state, target, dest) -> float:
-    """A push into ``dest``: a pit may end the fighter (they throw away up to 3 cards to stay,
-    so a full hand makes it only a loss of cards), something solid deals D3 (2 on average)."""
-    kind = state.push_destination_kind(dest)
-    if kind == "pit":
-        discards = min(3, len(target.hand))
-        fall = (3 - discards) / 6
-        return fall * (wounds_left(target.health) + 5) + 0.8 * discards
-    return 2.0 if kind == "blocked" else 0.2
-
-
-_REACH: dict[tuple, tuple] = {}
-_THREAT: dict[tuple, tuple] = {}
-
-
-def _reach(side, target) -> dict[tuple, float]:
-    """``{(hex, facing): wounds}``: where a fighter with this card side could attack ``target`` from."""
-    key = (id(side), target)
-    hit = _REACH.get(key)
-    if hit is None or hit[0] is not side:
-        out: dict[tuple, float] = {}
-        for facing in range(6):
-            for (dq, dr), band in arcs.zone_offsets(side, facing).items():
-                v = per_die(side.profiles[band]) * MEAN_DICE
-                k = ((target[0] - dq, target[1] - dr), facing)
-                if v > out.get(k, 0.0):
-                    out[k] = v
-        if len(_REACH) > 50_000:
-            _REACH.clear()
-        hit = _REACH[key] = (side, out)
-    return hit[1]
-
-
-def _threat(side, pos, facing) -> dict[tuple, float]:
-    """``{hex: wounds}``: what a fighter standing on ``pos`` facing ``facing`` threatens."""
-    key = (id(side), pos, facing)
-    hit = _THREAT.get(key)
-    if hit is None or hit[0] is not side:
-        out = {(pos[0] + dq, pos[1] + dr): per_die(side.profiles[band]) * MEAN_DICE
-               for (dq, dr), band in arcs.zone_offsets(side, facing).items()}
-        if len(_THREAT) > 50_000:
-            _THREAT.clear()
-        hit = _THREAT[key] = (side, out)
-    return hit[1]
-
-
-class Places:
-    """Values of the places a fighter could stand, against the enemies as they stand now."""
-
-    def __init__(self, state, f):
-        self.state = state
-        self.f = f
-        self.enemies = [e for e in state.enemies(f) if e.pos is not None]
-        if len(self.enemies) == 1:
-            e = self.enemies[0]
-            self.mine = _reach(f.card, e.pos)
-            self.theirs = _threat(e.card, e.pos, e.facing)
-        else:
-            self.mine, self.theirs = {}, {}
-            for e in self.enemies:
-                for key, v in _reach(f.card, e.pos).items():
-                    if v > self.mine.get(key, 0.0):
-                        self.mine[key] = v
-                for p, v in _threat(e.card, e.pos, e.facing).items():
-                    self.theirs[p] = self.theirs.get(p, 0.0) + v
-        self._towards: dict[tuple, int] = {}
-
-    def nearest(self, pos):
-        return min(self.enemies, key=lambda e: (self.state.board.distance(pos, e.pos), e.id)) if self.enemies else None
-
-    def _base(self, pos) -> tuple[float, int]:
-        """The facing-free part of a place's value, and the facing towards the nearest enemy."""
-        hit = self._towards.get(pos)
-        if hit is None:
-            e = self.nearest(pos)
-            dist = self.state.board.distance(pos, e.pos)
-            v = -THREAT * self.theirs.get(pos, 0.0) - 0.15 * max(0, dist - 1)
-            if dist <= 2 and pos in self.state.beside_pits:
-                v -= 0.3
-            hit = self._towards[pos] = (v, arcs.facing_towards(pos, e.pos))
-        return hit
-
-    def value(self, pos, facing: int) -> float:
-        if not self.enemies:
-            return 0.0
-        base, toward = self._base(pos)
-        turn = (facing - toward) % 6
-        return self.mine.get((pos, facing), 0.0) + base - 0.1 * (turn if turn <= 3 else 6 - turn)
+def team_place(state, f) -> float:
+    """How well ``f``'s side stands: the place value of each fighter of the side still standing."""
+    return sum(Judge(state, g).place(g.pos, g.facing) for g in state.alive() if g.side == f.side)
 
 
 class GreedyPolicy:
@@ -168,100 +103,167 @@ class GreedyPolicy:
 
     def scores(self, state, f, actions) -> list[float]:
         """Each action's worth, in wounds, for fighter ``f`` (the same order as ``actions``)."""
-        places = Places(state, f)
-        here = places.value(f.pos, f.facing)
+        j = Judge(state, f)
+        track = state.track
+        here = j.place(f.pos, f.facing)
         hand = {c.name: c for c in f.hand}
-        spend = {n: WRATH * c.move.wrath - 0.3 * worth(c) for n, c in hand.items()}
-        memo: dict[tuple, float] = {}
-        value = places.value
+        one = {n: j.cost((n,)) for n in hand}
+        moving = {n: wrath_change(track, f.wrath, c.move.wrath) - one[n] for n, c in hand.items()}
+        hazards = state.spear is not None or any(e.brace for e in j.enemies)
         out = []
         for a in actions:
             kind = a[0]
             if kind == "move":
-                key = (a[2], a[3])
-                v = memo.get(key)
-                if v is None:
-                    v = memo[key] = value(a[2], a[3])
-                out.append(v + spend[a[1]])
+                card = hand[a[1]]
+                v = j.place(a[2], a[3]) + moving[a[1]]
+                if hazards:
+                    v -= self._hazard(state, j, f, card.move.hexes + f.move_bonus, card.move.facing, a[2], a[3])
             elif kind == "attack":
                 card = hand[a[1]]
                 target = state.by_id[a[2]]
-                p = f.profile_against(target.pos)
-                out.append(here + expected(card.attack.dice, p.to_hit, p.wounds) + WRATH * card.attack.wrath
-                           + (0.5 if card.attack.crippling else 0.0) - 0.1 * worth(card))
+                v = (here + j.strike(f, target, card.attack.dice, f.profile_against(target.pos), card.attack.crippling)
+                     + wrath_change(track, f.wrath, card.attack.wrath) - one[a[1]])
             elif kind == "special":
-                out.append(here + self._special(state, f, hand[a[1]], a[2], places))
+                v = self._special(state, j, f, hand[a[1]], a[2], here) - one[a[1]]
             elif kind == "pass":
-                out.append(here - 0.3 * worth(hand[a[1]]) - 0.05)
+                v = here - one[a[1]] - 0.01
             elif kind == "unique":
-                out.append(here + self._unique(state, f, a[2]) - 0.3 * sum(worth(hand[n]) for n in a[1]))
+                v = self._unique(state, j, f, a[2], here) - j.cost(a[1])
             elif kind == "handover":
                 mate = state.teammate(f)
-                out.append(max(self.scores(state, mate, state.card_actions(mate)), default=0.0) - 0.2)
-            elif kind == "end":
-                out.append(here)
-            else:
-                out.append(0.0)
+                v = max(self.scores(state, mate, state.card_actions(mate)), default=0.0) - 0.05
+            else:  # "end": no second card
+                v = here
+            out.append(v)
         return out
 
-    def _special(self, state, f, card, arg, places) -> float:
+    def _hazard(self, state, j, f, hexes, icon, dest, facing) -> float:
+        """What a move's path costs: a fallen champion's spear at its end, braced front arcs on the way."""
+        path = (f.pos, *move_options(state.board, f.pos, f.facing, hexes, icon, state.closed(f))[(dest, facing)])
+        cost = 0.0
+        left = j.left(f)
+        if state.spear is not None and state.board.distance(dest, state.spear) == 1:
+            cost += wound_worth(state.spear_wounds, left)
+        for e in j.enemies:
+            if e.brace and any(h in arcs.front_arc(e.pos, e.facing) for h in path[1:]):
+                cost += d3_worth(left)
+        return cost
+
+    def _special(self, state, j, f, card, arg, here) -> float:
         sp = card.special
-        v = WRATH * sp.wrath - 0.3 * worth(card)
+        v = wrath_change(state.track, f.wrath, sp.wrath)
         if sp.kind == "shove":
             target = state.by_id[arg]
-            if target.side == f.side:
-                return v - 1.0
-            dest = arcs.neighbour(target.pos, arcs.direction_between(f.pos, target.pos))
-            return v + push_value(state, target, dest)
+            return v + here + push_value(j, f, target, arcs.direction_between(f.pos, target.pos))
         if sp.kind == "step":
-            return v + places.value(*arg) - places.value(f.pos, f.facing)
-        if sp.kind == "wrath":
-            return v + WRATH
+            hazard = self._hazard(state, j, f, sp.params.get("hexes", 1), "choose", *arg) if state.spear or any(
+                e.brace for e in j.enemies) else 0.0
+            return v + j.place(*arg) - hazard
         if sp.kind == "taunt":
-            return v - 1.0  # turning an enemy to face you only helps them
-        return v
+            target = state.by_id[arg]
+            before = team_place(state, f)
+            with placed(target, facing=arcs.facing_towards(target.pos, f.pos)):
+                turned = team_place(state, f)
+            return v + here + turned - before
+        return v + here  # Roar: its Wrath modifier is all it does
 
-    def _unique(self, state, f, arg) -> float:
+    # ---- unique actions ----------------------------------------------------------------------------
+
+    def _unique(self, state, j, f, arg, here) -> float:
+        """What the fighter's Unique action would do, as the place it leaves plus its effect."""
         ua = f.champion.unique_action
-        kind = ua.kind
+        kind = ua.played
+        track = state.track
         if kind == "attack":
-            targets = state.targets_in_zone(f) if ua.params.get("all_targets") else [state.by_id[arg]]
-            v = 0.0
-            for t in targets:
-                p = f.profile_against(t.pos)
-                v += expected(ua.params.get("dice", 3), p.to_hit, p.wounds)
-            return v + 0.5 * bool(ua.params.get("ignore_defence")) + 0.5 * bool(ua.params.get("crippling"))
+            return self._unique_attack(state, j, f, ua, arg)
         if kind == "scourge":
             t = state.by_id[arg]
-            hits = ua.params.get("dice", 4) * (7 - ua.params.get("success", 4)) / 6
-            cards = min(hits, len(t.hand))
-            return 0.8 * cards + 2.5 * max(0.0, hits - len(t.hand))
+            left, h = j.left(t), len(t.hand)
+            pmf = hits_pmf(ua.value("dice"), ua.value("success"))
+            return here + sum(p * (j.cards_lost(t, k) + (wound_worth(k - h, left) if k > h else 0.0)) for k, p in enumerate(pmf))
         if kind == "portal":
-            v = 3.5 * WRATH
+            v = here + sum(wrath_change(track, f.wrath, r) for r in range(1, 7)) / 6
             for g in state.alive():
-                if g is not f:
-                    sign = -1 if g.side == f.side else 1
-                    v += sign * (0.5 * 2 * -WRATH + 0.5 * 5.0)
+                if g is f:
+                    continue
+                sign = -1.0 if g.side == f.side else 1.0
+                left = j.left(g)
+                v += sign * sum(-wrath_change(track, g.wrath, r) if r <= 3 else wound_worth(r, left) for r in range(1, 7)) / 6
             return v
         if kind == "blood_bind":
             t = state.by_id[arg]
-            if t.side == f.side:
-                return -2.0
-            chance = min(6, m.wrath_value(state.track, t.wrath)) / 6
-            return chance * 2.5
+            chance = min(6, track.spaces[t.wrath]) / 6
+            return here + (1.0 if t.side != f.side else -1.0) * chance * (j.cards_lost(t, 1) + 1.0)
         if kind == "spear_rush":
-            t = state.by_id[arg]
-            if t.side == f.side:
-                return -2.0
-            push = push_value(state, t, arcs.neighbour(t.pos, f.facing))
-            p = f.card.profiles.get("far") or next(iter(f.card.profiles.values()))
-            return push + expected(ua.params.get("dice", 2), p.to_hit, p.wounds)
+            return self._spear_rush(state, j, f, ua, state.by_id[arg], here)
         if kind == "heal":
-            return 1.0 * min(ua.params.get("heal", 2), f.health.position - f.health.top)
+            healed = min(ua.value("heal"), f.health.position - f.health.top)
+            return here + 1.2 * healed
         if kind == "move":
-            places = Places(state, f)
-            return places.value(*arg) - places.value(f.pos, f.facing)
-        return -1.0
+            return j.place(*arg)
+        if kind == "wrath":
+            return here + wrath_change(track, f.wrath, ua.value("wrath"))
+        if kind in ("push", "pull"):
+            t = state.by_id[arg]
+            if kind == "push":
+                direction = arcs.direction_between(f.pos, t.pos)
+            else:
+                direction = (state._line_direction(f, t) + 3) % 6
+            return here + push_value(j, f, t, direction, ua.value("hexes"))
+        if kind == "ward":
+            return here + self._ward_value(state, j, f, ua.value("cancel_hits"))
+        if kind == "brace":
+            left_of = [(e, j.left(e)) for e in j.enemies]
+            return here + sum(0.4 * d3_worth(left) for e, left in left_of
+                              if 1 < state.board.distance(f.pos, e.pos) <= 4 and e.hand)
+        if kind == "target_wrath":
+            t = state.by_id[arg]
+            sign = 1.0 if t.side != f.side else -1.0
+            return here - sign * wrath_change(track, t.wrath, ua.value("wrath"))
+        return here - 1.0
+
+    def _unique_attack(self, state, j, f, ua, arg) -> float:
+        pos, facing, tid = f.pos, f.facing, arg
+        if ua.value("move"):
+            pos, facing, tid = arg
+        elif ua.value("step"):
+            pos = state.step_ahead_hex(f, ua.value("step"))
+        v = j.place(pos, facing) + wrath_change(state.track, f.wrath, ua.value("wrath"))
+        with placed(f, pos, facing):
+            for t, p in state.attack_reach(f, ua, pos, facing):
+                if ua.value("all_targets") or t.id == tid:
+                    v += j.strike(f, t, ua.value("dice"), p, bool(ua.value("crippling")), bool(ua.value("ignore_defence")))
+        return v
+
+    def _spear_rush(self, state, j, f, ua, t, here) -> float:
+        dest = arcs.neighbour(t.pos, f.facing)
+        v = here + push_value(j, f, t, f.facing) if t.side != f.side else here - 2.0
+        moved = state.push_destination_kind(dest) == "free" and t.rule != "unpushable"
+        with placed(t, dest if moved else None):
+            profile = f.profile_against(t.pos)
+            if profile is not None and t.side != f.side:
+                v += j.strike(f, t, ua.value("dice"), profile)
+        return v
+
+    def _ward_value(self, state, j, f, hits: int) -> float:
+        """A ward is worth the attacks it blunts: each threatening enemy's attack with it, less without."""
+        total = 0.0
+        for e in j.enemies:
+            p = e.profile_against(f.pos)
+            if p is None:
+                continue
+            weight = j._weights[e.id]
+            without = j.strike(e, f, MEAN_DICE, p)
+            old = f.ward
+            f.ward = hits
+            try:
+                with_ward = j.strike(e, f, MEAN_DICE, p)
+            finally:
+                f.ward = old
+            total += weight * (without - with_ward)
+        return total
+
+    # ---- a turn ---------------------------------------------------------------------------------
 
     def _best(self, state, f, actions):
         scores = self.scores(state, f, actions)
@@ -281,25 +283,44 @@ class GreedyPolicy:
     # ---- reactions -------------------------------------------------------------------------------
 
     def _defend(self, state, d, actions):
+        """Block, Parry or Dodge when what it saves (a kill above all) beats what the card would
+        do later this round."""
+        f = d.fighter
+        attacker = state.by_id[d.info["attacker"]]
         hits, profile = d.info["hits"], d.info["profile"]
-        hand = {c.name: c for c in d.fighter.hand}
+        j = Judge(state, f)
+        left = j.left(f)
+        thick = f.rule_value("wounds") if f.rule == "thick_hide" else 0
+        hand = {c.name: c for c in f.hand}
+        taken = wound_worth(max(0, hits * profile.wounds - thick), left) if hits * profile.wounds > thick else 0.0
         best, best_v = ("take",), 0.0
         for a in actions:
             if a[0] != "defend":
                 continue
-            sp = hand[a[1]].special
-            cancelled = min(hits, sp.params.get("cancel_hits", 0))
-            v = cancelled * profile.wounds + WRATH * sp.wrath + (WRATH if sp.kind == "parry" and cancelled == hits else 0)
+            card = hand[a[1]]
+            cancelled = min(hits, state.cancels(f, card))
+            after = max(0, (hits - cancelled) * profile.wounds - thick)
+            v = taken - (wound_worth(after, left) if after else 0.0) + wrath_change(state.track, f.wrath, card.special.wrath)
+            if card.special.kind == "parry" and cancelled:
+                if cancelled == hits:
+                    v -= wrath_change(state.track, attacker.wrath, -1)
+                if f.rule == "skullgouger":
+                    v += wound_worth(f.rule_value("wounds"), j.left(attacker))
+            v -= j.cost((a[1],))
             if v > best_v:
                 best, best_v = a, v
         return best
 
     def _pit(self, state, d, actions):
-        """Throw away enough cards to be safe (3, or all), the least useful ones."""
-        hand = {c.name: c for c in d.fighter.hand}
-        need = min(3, len(d.fighter.hand))
+        """The dice is already rolled: throw away just enough cards to reach 4, the ones the rest
+        of the round needs least, or none at all when even the whole hand would not save them."""
+        f = d.fighter
+        need = max(0, 4 - d.info["roll"])
+        if need > len(f.hand):
+            need = 0
+        j = Judge(state, f)
         fitting = [a for a in actions if len(a[1]) == need]
-        return min(fitting, key=lambda a: (sum(worth(hand[n]) for n in a[1]), a[1]))
+        return min(fitting, key=lambda a: (j.cost(a[1]), a[1]))
 
     def _face(self, state, d, actions):
         """Spun Around: turn the victim away from the fighter who injured them."""
@@ -308,34 +329,38 @@ class GreedyPolicy:
         return ("face", away)
 
     def _follow(self, state, d, actions):
-        return ("follow",)
+        """Spear Rush: step into the hex the victim left when it is the better place to stand."""
+        f = d.fighter
+        j = Judge(state, f)
+        return ("follow",) if j.place(d.info["cell"], f.facing) > j.place(f.pos, f.facing) else ("stay",)
 
     def _draft(self, state, d, actions):
+        j = Judge(state, d.fighter)
         cards = {c.name: c for c in state.deck.cards}
-        return max(actions, key=lambda a: (worth(cards[a[1]]) + 0.1 * cards[a[1]].attack.dice, a[1]))
+        return max(actions, key=lambda a: (sum(j.card_worth(cards[a[1]])), a[1]))
 
     def _place(self, state, d, actions):
         f = d.fighter
-        placed = [e for e in state.enemies(f) if e.pos is not None]
-        if not placed:
+        placed_enemies = [e for e in state.enemies(f) if e.pos is not None]
+        if not placed_enemies:
             centre = state.centre
             near_pit = state.beside_pits
 
-            def score(a):
+            def first(a):
                 _, p, facing = a
                 return (-abs(state.board.distance(p, centre) - 2) - 0.5 * (p in near_pit)
                         - 0.1 * (facing != arcs.facing_towards(p, centre)))
 
-            return max(actions, key=score)
-        places = Places(state, f)
+            return max(actions, key=first)
+        j = Judge(state, f)
         gap: dict = {}
 
         def score(a):
             p = a[1]
             g = gap.get(p)
             if g is None:
-                g = gap[p] = -0.2 * abs(state.board.distance(p, places.nearest(p).pos) - 3)
-            return places.value(p, a[2]) + g
+                g = gap[p] = -0.2 * abs(state.board.distance(p, j.nearest(p).pos) - 3)
+            return j.place(p, a[2]) + g
 
         return max(actions, key=score)
 

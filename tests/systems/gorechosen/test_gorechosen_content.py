@@ -136,11 +136,103 @@ def test_the_card_names_the_wounded_spaces_in_words():
     assert "\nRating: " in card
 
 
-def test_the_wounded_assumption_is_stated_on_the_card_and_in_the_data():
-    """The book is silent on when a champion turns Wounded: card, data and docs say what we assume."""
+def test_the_wounded_assumption_is_printed_in_players_words_and_reasoned_in_the_docs():
+    """The book is silent on when a champion turns Wounded: the card says what to do in a
+    player's words; the data and the docs say it is our reading and why."""
     from generator.resources import content_dir, templates_dir
 
     card = (templates_dir() / "cards" / "gorechosen.svg.j2").read_text(encoding="utf-8")
-    assert "W (our reading): covered, you are Wounded" in card
+    assert "W: once covered, use your Wounded side" in card and "our reading" not in card
+    docs = (content_dir().parent / "docs" / "rating-gorechosen.md").read_text(encoding="utf-8")
+    assert "When a champion becomes Wounded is our assumption" in docs
     note = (content_dir() / "gorechosen" / "champions.yaml").read_text(encoding="utf-8")
     assert "The book never says when a champion becomes Wounded" in note
+
+
+# -- the effect vocabulary: every printed ability is played, or marked flavour-only ---------------
+
+
+def _roster_with(tmp_path: Path, **changes) -> Path:
+    """The book's Tark as a one-champion roster file, with fields of his card replaced."""
+    roster = yaml.safe_load((content_dir() / "gorechosen" / "champions.yaml").read_text())
+    tark = next(c for c in roster["champions"] if c["name"] == "Tark Gruelgore")
+    for key, value in changes.items():
+        if value is None:
+            tark.pop(key, None)
+        else:
+            tark[key] = value
+    roster["champions"] = [tark]
+    path = tmp_path / "tark.yaml"
+    path.write_text(yaml.safe_dump(roster, sort_keys=False))
+    return path
+
+
+def test_an_ability_the_engine_cannot_play_is_a_load_error_naming_file_field_and_vocabulary(tmp_path):
+    path = _roster_with(tmp_path, unique_action={"name": "Fly", "text": "Fly away.", "kind": "other"})
+    with pytest.raises(ContentError) as err:
+        load_file(path)
+    first = err.value.problems[0]
+    assert first.startswith(f"{path}:") and "champions[0].unique_action" in first
+    assert "'other' is not in the Gorechosen effect vocabulary" in first and "attack, scourge, portal" in first
+    assert "flavour: true" in first and "\n" not in first
+    path = _roster_with(tmp_path, fate=None)
+    with pytest.raises(ContentError, match=r"champions\[0\]\.fate: .*no kind: say what this Fate of the Slain does with one of none"):
+        load_file(path)
+    path = _roster_with(tmp_path, unique_rule={"name": "Hide", "text": "Tough.", "kind": "thick_hide", "params": {"armour": 1}})
+    with pytest.raises(ContentError, match=r"params\.armour: thick_hide takes no 'armour'; its params: wounds"):
+        load_file(path)
+    path = _roster_with(tmp_path, unique_action={"name": "Big", "text": "Big.", "kind": "attack", "params": {"dice": 9}})
+    with pytest.raises(ContentError, match=r"params\.dice: 9 is outside 1 to 8 for attack"):
+        load_file(path)
+
+
+def test_the_command_line_says_it_in_one_line_with_exit_2(tmp_path):
+    import subprocess
+    import sys
+
+    path = _roster_with(tmp_path, unique_rule={"name": "Whatever", "text": "Something.", "kind": "text"})
+    run = subprocess.run([sys.executable, "-m", "generator", "show", str(path)], capture_output=True, text=True)
+    assert run.returncode == 2
+    line = run.stderr.strip()
+    assert len(line.splitlines()) == 1 and "champions[0].unique_rule" in line and "effect vocabulary" in line
+    assert "Traceback" not in run.stderr
+
+
+def test_a_flavour_only_ability_loads_is_counted_and_never_played(tmp_path):
+    from generator.layout.cards.gorechosen import card_view
+    from generator.systems.gorechosen.game import make_battle, scene
+    from test_gorechosen_game import Dice, N, S
+
+    path = _roster_with(tmp_path, unique_action={"name": "Glare", "text": "He glares.", "flavour": True},
+                        fate={"flavour": True})
+    roster = load_file(path).model
+    tark = roster.champions[0]
+    assert tark.unique_action.played is None and tark.fate.played is None
+    assert tark.not_simulated == ["Tark Gruelgore: Glare", "Tark Gruelgore: Fate of the Slain"]
+    assert roster.not_simulated == tark.not_simulated
+    assert data.book_champions().not_simulated == []  # every shipped ability is played
+    view = card_view(tark)
+    assert view["unique_action"]["flavour"] and view["fate"]["flavour"] and not view["unique_rule"]["flavour"]
+    battle = make_battle([tark], [data.book_champions().champions[1]], {})
+    state = scene(battle, Dice(), {"a1": ("4,6", N), "b1": ("4,5", S)}, hands={"a1": ["Stalk", "Fall Back", "Blood Rage"]})
+    state.play_turn("a1")
+    assert not any(a[0] == "unique" for a in state.legal_actions())
+    with pytest.raises(ContentError, match="a flavour-only unique action has no kind or params"):
+        load_file(_roster_with(tmp_path, unique_action={"name": "Glare", "text": "x", "flavour": True, "kind": "wrath"}))
+
+
+def test_every_kind_of_the_vocabulary_is_used_by_a_shipped_card_or_tested():
+    """The vocabulary is no longer than what the cards need: each kind appears on a shipped
+    champion or in the builder's tables."""
+    from generator.content import load_file as load
+    from generator.systems.gorechosen import effects
+
+    champions = [c for name in ("champions.yaml", "example_brass_pit.yaml", "example_cinder_arena.yaml")
+                 for c in load(content_dir() / "gorechosen" / name).model.champions]
+    tables = data.builder_tables()
+    actions = {c.unique_action.kind for c in champions} | {a.kind for a in tables.unique_actions}
+    rules = {c.unique_rule.kind for c in champions} | {r.kind for r in tables.unique_rules}
+    fates = {c.fate.kind for c in champions} | {f.fate.kind for f in tables.fates}
+    assert set(effects.ACTIONS) - actions == {"move"}  # kept for a roster's own cards (tested in the engine tests)
+    assert set(effects.RULES) == rules
+    assert set(effects.FATES) == fates

@@ -113,14 +113,15 @@ def test_no_move_into_a_fighter_a_pit_or_the_obstruction():
 def test_facing_icons_after_a_move():
     """Forward faces the way you went; backward faces the hex you left; choose is free."""
     battle = duel("Tark", "Vexnar")
-    state = scene(battle, Dice(), {"a1": ("4,6", N), "b1": ("4,1", S)}, hands={"a1": ["Bloody Advance", "Fall Back", "Stalk", "Skull Splitter"]})
+    state = scene(battle, Dice(), {"a1": ("4,6", N), "b1": ("4,1", S)},
+                  hands={"a1": ["Bloody Advance", "Fall Back", "Circle the Foe", "Skull Splitter"]})
     state.play_turn("a1")
     actions = set(state.legal_actions())
     one_up = state.board.parse("4,5")
     assert ("move", "Bloody Advance", one_up, N) in actions  # forward
     assert ("move", "Bloody Advance", one_up, S) not in actions
     assert ("move", "Fall Back", one_up, S) in actions  # backward: faces the hex left
-    assert all(("move", "Stalk", one_up, f) in actions for f in range(6))  # choose
+    assert all(("move", "Circle the Foe", one_up, f) in actions for f in range(6))  # choose
     # forward and backward cannot turn a fighter who does not move (a one-hex move back to
     # the start is impossible, so staying put is the only way to end there)
     here = state.board.parse("4,6")
@@ -256,7 +257,9 @@ def test_a_shove_into_the_obstruction_costs_d3_wounds():
 
 
 @pytest.mark.parametrize("roll, discards, falls", [(3, 0, True), (4, 0, False), (1, 2, True), (1, 3, False)])
-def test_pushed_into_a_pit_roll_plus_discards_four_or_more_to_stay(roll, discards, falls):
+def test_pushed_into_a_pit_roll_first_then_discard_four_or_more_to_stay(roll, discards, falls):
+    """The book: a fighter about to be pushed into a pit rolls a dice, *then* discards any number
+    of cards, adding 1 to the result for each; on 4 or more they stay, on 1-3 they are slain."""
     battle = duel("Tark", "Vexnar")
     probe = scene(battle, Dice(), {})
     pit = "6,3"
@@ -265,13 +268,16 @@ def test_pushed_into_a_pit_roll_plus_discards_four_or_more_to_stay(roll, discard
     state = scene(battle, Dice(), {"a1": (pusher, SE), "b1": (edge, N)},
                   hands={"a1": ["Hurl Aside"], "b1": ["Stalk", "Fall Back", "Blood Rage"]})
     state.play_turn("a1")
-    act(state, ("special", "Hurl Aside", "b1"))
+    act(state, ("special", "Hurl Aside", "b1"), Dice(roll))  # the dice comes first
     assert state.pending.kind == "pit" and state.current_player() == "b"
+    assert state.pending.info["roll"] == roll  # the victim sees it before choosing the cards
     choice = next(a for a in state.legal_actions() if len(a[1]) == discards)
-    events = act(state, choice, Dice(roll, 3))  # the pit roll, then the slayer's D3 Wrath
-    push = next(e for e in events if e["action"] == "push")
-    assert push["total"] == roll + discards and push["fell"] is falls
+    events = act(state, choice, Dice(3))  # the slayer's D3 Wrath, if they fall
+    assert kinds(events)[:discards + 1] == ["discard"] * discards + ["pit"]  # the cards go after the dice
+    pit = next(e for e in events if e["action"] == "pit")
+    assert (pit["roll"], pit["discards"], pit["total"], pit["fell"]) == (roll, discards, roll + discards, falls)
     assert state.by_id["b1"].alive is not falls
+    assert len(state.by_id["b1"].hand) == 3 - discards
     assert state.board.label(state.by_id["b1"].pos) == edge  # never moved into the pit
     if falls:
         assert state.outcome().winner == "a"
@@ -285,9 +291,9 @@ def test_the_slayer_gains_d3_wrath():
                   hands={"a1": ["Hurl Aside"], "b1": []})
     before = state.by_id["a1"].wrath
     state.play_turn("a1")
-    act(state, ("special", "Hurl Aside", "b1"))
+    act(state, ("special", "Hurl Aside", "b1"), Dice(2))  # pit roll 2
     assert state.legal_actions() == [("pit", ())]  # no cards to throw away
-    act(state, ("pit", ()), Dice(2, 6))  # pit roll 2: falls; the slayer's D3 from a 6 is 3
+    act(state, ("pit", ()), Dice(6))  # falls; the slayer's D3 from a 6 is 3
     assert state.by_id["a1"].wrath == before + 3 + 1  # +1: Vexnar's Fate, every fighter still standing
 
 

@@ -8,7 +8,6 @@ from collections import Counter
 
 import pytest
 
-from generator.boards.mapfile import parse_cell
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.play.engine import play
@@ -20,6 +19,7 @@ from generator.systems.gorechosen.game import GAME, VARIANTS, make_battle, scene
 from generator.systems.gorechosen.models import Roster
 from generator.systems.gorechosen.policy import GreedyPolicy
 
+from audit import audit, champions_of
 from test_gorechosen_game import Dice, N, S, champ
 
 BOOK = data.book_champions().champions
@@ -51,57 +51,9 @@ def players(seed: int):
 
 
 def check_log(log: dict, battle) -> None:
-    """The rules, re-checked from the battle log alone."""
-    board = battle.board
-    champions = {f["id"]: champ(f["name"]) for side in log["sides"].values() for f in side["fighters"]}
-    pits = {parse_cell(c) for c in log["grid"].get("pits", [])}
-    where: dict[str, tuple] = {}
-    attacks = 0
-    defences_since_attack = 0
-    for e in log["events"]:
-        kind = e["action"]
-        if kind == "place":
-            cell = board.parse(e["cell"])
-            assert all(board.distance(cell, other) > 2 for other in where.values()), "set up within 2 hexes"
-            where[e["fighter"]] = cell
-        elif kind == "move":
-            path = [board.parse(c) for c in e["path"]]
-            assert path[0] == where[e["fighter"]]
-            assert len(path) - 1 <= e["hexes"], "moved further than the action allows"
-            for a, b in zip(path, path[1:]):
-                assert board.distance(a, b) == 1, "a move steps to an adjacent hex"
-                assert not board.blocked(b), "moved into a pit, an obstruction or the wall"
-                assert b not in [w for f, w in where.items() if f != e["fighter"]], "moved into another fighter"
-            where[e["fighter"]] = path[-1]
-        elif kind == "push":
-            cell = board.parse(e["cell"])
-            if e.get("pit"):
-                assert board.parse(e["towards"]) in pits and cell == where[e["fighter"]], "a fighter never enters a pit"
-            elif e.get("blocked"):
-                assert cell == where[e["fighter"]]
-            else:
-                assert not board.blocked(cell) and cell not in where.values()
-                where[e["fighter"]] = cell
-        elif kind == "attack":
-            attacks += 1
-            defences_since_attack = 0
-            c = champions[e["fighter"]]
-            side = c.wounded if e["wounded"] else c.healthy
-            me, target = board.parse(e["cell"]), board.parse(e["target_cell"])
-            assert where[e["fighter"]] == me and where[e["target"]] == target
-            band = arcs.band_at(side, me, arcs.facing_index(e["facing"]), target)
-            assert band is not None, "attack outside the kill zone"
-            assert (side.profiles[band].to_hit, side.profiles[band].wounds) == (e["to_hit"], e["wounds_per_hit"])
-            assert e["hits"] == sum(1 for x in e["rolls"] if x >= e["to_hit"])
-        elif kind == "defend":
-            defences_since_attack += 1
-            assert defences_since_attack == 1, "two defence cards against one attack"
-            assert e["cancelled"] <= next(x for x in reversed(log["events"][: log["events"].index(e)]) if x["action"] == "attack")["hits"]
-        elif kind == "taken_down":
-            where.pop(e["fighter"])
-        elif kind == "wrath":
-            assert 1 <= e["wrath"] <= 7
-        assert len(set(where.values())) == len(where), "two fighters on one hex"
+    """The rules, re-checked from the battle log alone (``audit.py``)."""
+    problems = audit(log, champions_of(battle), battle.board)
+    assert problems == [], problems[:5]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -269,3 +221,184 @@ def test_greedy_beats_random_from_either_seat():
         result = play(GAME, battle, pols, Rng(seed), keep_log=False)
         wins[result.winner == greedy_seat] += 1
     assert wins[True] >= 16
+
+
+# -- the auditor over every shipped champion, and the push order it holds the log to ----------------
+
+
+def _shipped():
+    from generator.content import load_file
+    from generator.resources import content_dir
+
+    out = []
+    for name in ("champions.yaml", "example_brass_pit.yaml", "example_cinder_arena.yaml"):
+        out += list(load_file(content_dir() / "gorechosen" / name).model.champions)
+    return out
+
+
+def pit_map():
+    """A small arena strewn with pits, so pushes towards a pit happen often."""
+    from generator.boards.mapfile import BoardMap
+
+    return BoardMap(name="Pit field", grid="hex", orientation="flat", offset="odd", width=7, height=7,
+                    pits=["1,1", "3,1", "5,1", "1,3", "3,3", "5,3", "1,5", "3,5", "5,5"])
+
+
+@pytest.mark.parametrize("variant", ["duel", "2v2", "kingslayer"])
+def test_every_shipped_champion_plays_by_the_book(variant):
+    """Every champion of the three shipped rosters, with every ability it prints, in battles the
+    auditor re-checks from the log alone (greedy and random players, the arena and a pit field)."""
+    from generator.systems.gorechosen.build import roll_champion
+
+    champions = _shipped() + [roll_champion(Rng(s)).combatant for s in range(4)]
+    for seed in range(len(champions)):
+        pick = [champions[(seed + i) % len(champions)] for i in range(4)]
+        a, b = {"duel": (pick[:1], pick[1:2]), "2v2": (pick[:2], pick[2:]), "kingslayer": (pick[:1], pick[1:3])}[variant]
+        options = {"variant": variant, **({"map": pit_map()} if seed % 3 == 2 else {})}
+        battle = make_battle(a, b, options)
+        log = play(GAME, battle, players(seed), Rng(seed)).to_json()
+        check_log(log, battle)
+
+
+def test_the_auditor_holds_a_pit_push_to_dice_first_then_cards():
+    """The book: roll a dice, then discard cards (+1 each). A log with a card thrown away before
+    the dice, or a total that does not add up, is refused."""
+    found = None
+    for seed in range(60):
+        battle = make_battle([champ("Tark")], [champ("Vexnar")], {"map": pit_map()})
+        log = play(GAME, battle, {"a": RandomPolicy(), "b": RandomPolicy()}, Rng(seed)).to_json()
+        at = [i for i, e in enumerate(log["events"]) if e["action"] == "pit" and e["discards"]]
+        if at:
+            found = (log, battle, at[0])
+            break
+    assert found is not None, "no pit push with discards in 60 random battles on the pit field"
+    log, battle, i = found
+    assert audit(log, champions_of(battle), battle.board) == []
+    events = log["events"]
+    roll_at = max(k for k in range(i) if events[k]["action"] == "push" and events[k].get("pit"))
+    assert [e["action"] for e in events[roll_at + 1:i]] == ["discard"] * events[i]["discards"]
+    early = dict(log, events=events[:roll_at] + [events[roll_at + 1], events[roll_at]] + events[roll_at + 2:])
+    assert any("discarded after the roll" in p for p in audit(early, champions_of(battle), battle.board))
+    wrong = [dict(e) for e in events]
+    wrong[i]["total"] += 1
+    assert any("do not follow" in p for p in audit(dict(log, events=wrong), champions_of(battle), battle.board))
+
+
+# -- the greedy player uses the whole game --------------------------------------------------------
+
+
+def _any_champion(name):
+    return next(c for c in _shipped() if c.name.startswith(name))
+
+
+def test_greedy_shoves_an_enemy_with_one_card_into_the_pit_beside_them():
+    """With the pit next to the enemy and one card in their hand, a fall on 1-2 ends the duel."""
+    from test_gorechosen_game import NW, SE, hex_from
+
+    battle = make_battle([champ("Vexnar")], [champ("Tark")], {})
+    probe = scene(battle, Dice(), {})
+    edge = hex_from(probe, "6,3", NW)
+    state = scene(battle, Dice(), {"a1": (hex_from(probe, edge, NW), SE), "b1": (edge, N)},
+                  hands={"a1": ["Hurl Aside", "Bloody Advance"], "b1": ["Stalk"]})
+    state.play_turn("a1")
+    assert GreedyPolicy().choose(state, state.legal_actions(), Rng(1)) == ("special", "Hurl Aside", "b1")
+
+
+def test_greedy_turns_to_keep_an_enemy_out_of_its_rear_arc():
+    """Vexnar strikes only into his front arc: with an enemy straight behind him he turns to face it."""
+    from test_gorechosen_game import hex_from
+
+    battle = make_battle([champ("Vexnar")], [champ("Tark")], {})
+    probe = scene(battle, Dice(), {})
+    state = scene(battle, Dice(), {"a1": ("6,6", N), "b1": (hex_from(probe, "6,6", S), N)},
+                  hands={"a1": ["Measured Step", "Stalk"], "b1": ["Bloody Advance"]})
+    state.play_turn("a1")
+    action = GreedyPolicy().choose(state, state.legal_actions(), Rng(1))
+    me, enemy = state.by_id["a1"], state.by_id["b1"]
+    dest, facing = (action[2], action[3]) if action[0] == "move" else action[2]
+    assert arcs.in_front_arc(dest, facing, enemy.pos) or arcs.band_at(me.card, dest, facing, enemy.pos) is not None
+
+
+def test_greedy_uses_a_unique_that_turns_a_likely_miss_into_a_wound():
+    """Sekra's enemy is three hexes away, out of every card's reach: Blur of Blades closes and
+    strikes with five dice in one action, worth more than the two cards it costs."""
+    battle = make_battle([_any_champion("Sekra")], [champ("Tark")], {})
+    state = scene(battle, Dice(), {"a1": ("6,7", N), "b1": ("6,4", S)},
+                  hands={"a1": ["Stalk", "Fall Back", "Blood Rage"], "b1": ["Bloody Advance"]})
+    state.play_turn("a1")
+    action = GreedyPolicy().choose(state, state.legal_actions(), Rng(1))
+    assert action[0] == "unique" and action[2][2] == "b1"
+
+
+def test_greedy_blasts_past_a_hand_full_of_dodges_when_the_cards_are_spare():
+    """Kore has no more turns this round, so his cards are spare: an Anvil Blast, which no Block,
+    Parry or Dodge can answer, beats a bigger card attack the enemy's full hand will likely Dodge."""
+    from test_gorechosen_game import hex_from
+
+    battle = make_battle([champ("Kore")], [champ("Tark")], {})
+    probe = scene(battle, Dice(), {})
+    state = scene(battle, Dice(), {"a1": ("6,7", N), "b1": (hex_from(probe, "6,7", N, N), S)},
+                  hands={"a1": ["Savage Strike", "Stalk", "Fall Back"],
+                         "b1": ["Circle the Foe", "Savage Strike", "Circle the Foe", "Savage Strike", "Stalk"]})
+    state.initiative = ["b1", "b1"]
+    state.play_turn("a1")
+    action = GreedyPolicy().choose(state, state.legal_actions(), Rng(1))
+    assert action[0] == "unique" and action[2] == "b1"
+
+
+def test_greedy_values_a_ward_by_the_attacks_it_blunts():
+    """Stand Firm is worth the enemy's attack without it less the attack with it: something when
+    the enemy can strike Ushrak, nothing when it cannot."""
+    from generator.systems.gorechosen.judge import Judge
+
+    battle = make_battle([_any_champion("Ushrak")], [champ("Tark")], {})
+    for enemy_at, threatened in (("6,5", True), ("2,1", False)):
+        state = scene(battle, Dice(), {"a1": ("6,6", N), "b1": (enemy_at, S)},
+                      hands={"a1": ["Stalk", "Fall Back"], "b1": ["Bloody Advance", "Stalk"]})
+        state.initiative = ["b1", "a1"]
+        ushrak = state.by_id["a1"]
+        value = GreedyPolicy()._ward_value(state, Judge(state, ushrak), ushrak, 2)
+        assert (value > 0.5) is threatened and value >= 0
+
+
+@pytest.mark.parametrize("roll, hand, kept", [(1, 3, 0), (2, 3, 1), (3, 3, 2), (4, 3, 3), (1, 2, 2)])
+def test_greedy_throws_away_just_the_cards_the_pits_dice_asks_for(roll, hand, kept):
+    """The dice is known before the cards go: 4 - roll of them, or none when the hand cannot
+    reach 4 (two cards on a 1: they fall anyway, so they keep their cards)."""
+    from test_gorechosen_game import NW, SE, hex_from
+
+    battle = make_battle([champ("Vexnar")], [champ("Tark")], {})
+    probe = scene(battle, Dice(), {})
+    edge = hex_from(probe, "6,3", NW)
+    cards = ["Stalk", "Fall Back", "Blood Rage"][:hand]
+    state = scene(battle, Dice(), {"a1": (hex_from(probe, edge, NW), SE), "b1": (edge, N)},
+                  hands={"a1": ["Hurl Aside"], "b1": cards})
+    state.play_turn("a1")
+    state.apply(("special", "Hurl Aside", "b1"), Dice(roll))
+    choice = GreedyPolicy().choose(state, state.legal_actions(), Rng(1))
+    assert hand - len(choice[1]) == kept
+
+
+def test_greedy_blocks_a_blow_that_would_slay_even_when_the_card_is_worth_keeping():
+    """A Block that saves the champion's life is played whatever else the card could do; so is one
+    that saves a whole hit of three wounds (more than a card kept for later is worth)."""
+    battle = make_battle([champ("Tark")], [champ("Vexnar")], {})
+    state = scene(battle, Dice(), {"a1": ("4,6", N), "b1": ("4,5", S)},
+                  hands={"a1": ["Bloody Advance"], "b1": ["Fall Back", "Stalk"]})
+    from generator.systems.gorechosen import mechanics as m
+    from generator.systems.gorechosen.judge import wounds_left
+
+    vexnar = state.by_id["b1"]
+    while wounds_left(vexnar.health) > 4:
+        vexnar.health = m.take_wounds(vexnar.health, 1).health
+    state.initiative = ["a1", "a1", "a1"]  # more attacks to come this round
+    state.play_turn("a1")
+    state.apply(("attack", "Bloody Advance", "b1"), Dice(5, 5, 1))  # 6 wounds slay him; blocked, 3 do not
+    assert GreedyPolicy().choose(state, state.legal_actions(), Rng(1)) == ("defend", "Fall Back")
+    state = scene(battle, Dice(), {"a1": ("4,6", N), "b1": ("4,5", S)},  # a fresh Vexnar...
+                  hands={"a1": ["Bloody Advance"], "b1": ["Fall Back", "Stalk"]})
+    state.initiative = ["a1", "a1", "a1"]
+    state.play_turn("a1")
+    state.apply(("attack", "Bloody Advance", "b1"), Dice(5, 1, 1))
+    # ...but a Block still saves three wounds, more than the card is worth later: it is played
+    assert GreedyPolicy().choose(state, state.legal_actions(), Rng(1)) == ("defend", "Fall Back")

@@ -1,0 +1,402 @@
+"""How the greedy Gorechosen player judges a moment, in one currency: wounds.
+
+* **An attack** is worth the exact expected wounds it lands, each capped at what the target has
+  left, plus :data:`KILL` times the chance it slays (a kill ends a duel, or takes an enemy's
+  turns away in 2v2). The target's answer is counted from what the player may know: its ward,
+  its rules, and the chance that a hand of its size holds a Block, Parry or Dodge it may play
+  (the Action deck's make-up; the cards themselves are hidden). A Crippling Blow or Cleave adds
+  a Critical Injury's worth; a Block or Dodge the defender spends is a card it no longer has.
+* **Wrath** is worth what it buys: an Initiative card next round for each point up to the four
+  a player owns (:data:`TURN`), a little more above that (fuel for costly attacks).
+* **A place to stand** (a hex and a facing) is worth what the fighter could deal from it on its
+  next turn, less what the enemies could deal to it there on theirs, weighted by how likely each
+  side is to act next (their Initiative cards left this round), less a little for distance.
+* **A card** is worth what it would do later this round: the fighter has as many turns left as
+  Initiative cards still in the deck, so a hand bigger than its turns has spare cards, and
+  spending one costs nothing; the enemies' attacks still to come give defence cards their use.
+  Spending cards costs the drop in that future value (:meth:`Judge.cost`).
+
+Everything is computed from the state in a fixed order with plain floats, so two runs choose
+alike; no rule is re-implemented (kill zones, defences, pushes are asked of the state).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+from generator.systems.gorechosen import arcs
+from generator.systems.gorechosen import mechanics as m
+from generator.systems.gorechosen.models import ActionCard, Profile
+
+KILL = 6.0  # a slain enemy, beyond the wounds it took
+TURN = 1.0  # an Initiative card next round (one more action)
+FUEL = 0.1  # a Wrath space above the four Initiative cards
+MEAN_DICE = 3  # about what a random Action card's attack rolls (the deck averages 3.17)
+OPPORTUNITY = 1.0  # scale of the attacks a place offers next turn (the enemy may move away first)
+NEXT_ROUND = 0.3  # a turn next round, judged from here (the Initiative deck is reshuffled)
+REACH = 0.55  # chance a card's attack finds a target on a later turn
+DEFENCE_USE = 0.6  # chance a defence card kept for later meets an attack it can blunt
+CARD_LOSS = 0.3  # a card thrown away that the round had no turn for (it still gave a choice)
+STEP = 0.15  # each hex further from the nearest enemy than adjacent
+
+
+def _powers(x: float, n: int) -> list[float]:
+    """``x**0 .. x**n`` by repeated multiplication (the same floats on any machine)."""
+    out = [1.0]
+    for _ in range(n):
+        out.append(out[-1] * x)
+    return out
+
+
+@lru_cache(maxsize=64)
+def hits_pmf(dice: int, to_hit: int) -> tuple[float, ...]:
+    """Chance of 0..dice hits (exact binomial, as floats computed in a fixed order)."""
+    p = (7 - to_hit) / 6
+    hit, miss = _powers(p, dice), _powers(1 - p, dice)
+    return tuple(comb(dice, h) * hit[h] * miss[dice - h] for h in range(dice + 1))
+
+
+@lru_cache(maxsize=1 << 16)
+def outcome(dice: int, to_hit: int, wounds: int, ward: int, cancel: int, thick: int, left: int) -> tuple[float, float, float]:
+    """An attack against a target with ``left`` wounds to slay: (value, chance the defence card is
+    spent, chance of no hits). ``ward`` hits are ignored first, then a defence cancels ``cancel``
+    more (only when some hits get past the ward), then ``thick`` wounds come off."""
+    value = spent = 0.0
+    pmf = hits_pmf(dice, to_hit)
+    for h, p in enumerate(pmf):
+        past = h - ward
+        if past > 0 and cancel:
+            spent += p
+        after = max(0, past - cancel)
+        w = max(0, after * wounds - thick)
+        value += p * (min(w, left) + (KILL if w >= left else 0.0))
+    return value, spent, pmf[0]
+
+
+@lru_cache(maxsize=4096)
+def defence_prior(counts: tuple[int, int, int, int], hand: int, dodge: int, parry: bool, dodge_ok: bool) -> tuple[tuple[int, float], ...]:
+    """What a hand of ``hand`` cards drawn from the deck can cancel at best, as (hits, chance).
+
+    ``counts`` is the deck's (Dodge, Parry, Block, other) cards; a Dodge cancels ``dodge`` hits,
+    a Block or Parry one; ``parry``/``dodge_ok`` False when the attack forbids them.
+    """
+    nd, np_, nb, no = counts
+    total = nd + np_ + nb + no
+    if hand <= 0 or total == 0:
+        return ((0, 1.0),)
+    hand = min(hand, total)
+    draws = comb(total, hand)
+    dodges = nd if dodge_ok else 0
+    ones = (np_ if parry else 0) + nb
+    p_dodge = 1.0 - comb(total - dodges, hand) / draws
+    p_none = comb(total - dodges - ones, hand) / draws
+    out = [(0, p_none), (1, max(0.0, 1.0 - p_dodge - p_none))]
+    if dodges:
+        out.append((dodge, p_dodge))
+    return tuple((c, p) for c, p in out if p > 0)
+
+
+_DECKS: dict[int, tuple] = {}
+
+
+def deck_counts(deck) -> tuple[int, int, int, int]:
+    hit = _DECKS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        kinds = [c.special.kind for c in deck.expanded()]
+        counts = (kinds.count("dodge"), kinds.count("parry"), kinds.count("block"), 0)
+        counts = counts[:3] + (len(kinds) - sum(counts),)
+        hit = _DECKS[id(deck)] = (deck, counts)
+    return hit[1]
+
+
+_CRITS: dict[int, tuple] = {}
+
+
+def critical_worth(pile_cards, left: int) -> float:
+    """What one Critical Injury card costs a fighter with ``left`` wounds to slay, averaged over
+    the deck (extra wounds, a card, Wrath, a turned back, or death)."""
+    key = id(pile_cards)
+    hit = _CRITS.get(key)
+    if hit is None or hit[0] is not pile_cards:
+        hit = _CRITS[key] = (pile_cards, {})
+    table = hit[1]
+    if left not in table:
+        total = 0.0
+        for c in pile_cards:
+            if c.effect == "wounds":
+                total += min(c.amount, left) + (KILL if c.amount >= left else 0.0)
+            elif c.effect == "discard":
+                total += CARD_LOSS * max(1, c.amount)
+            elif c.effect == "wrath_down":
+                total += 0.5 * max(1, c.amount)
+            elif c.effect == "turn":
+                total += 0.3
+            elif c.effect == "slain":
+                total += left + KILL
+        table[left] = total / max(1, len(pile_cards))
+    return table[left]
+
+
+@lru_cache(maxsize=1024)
+def wounds_left(health: m.Health) -> int:
+    """Wounds that slay a fighter from where their Health marker stands (the book's track)."""
+    total = 0
+    while not health.slain:
+        health = m.take_wounds(health, 1).health
+        total += 1
+    return total
+
+
+_TRACKS: dict[int, tuple] = {}
+
+
+def _worths(track) -> tuple[float, ...]:
+    hit = _TRACKS.get(id(track))
+    if hit is None or hit[0] is not track or hit[1] != (TURN, FUEL):
+        worths = tuple(TURN * min(v, track.initiative_cards) + FUEL * v for v in track.spaces)
+        hit = _TRACKS[id(track)] = (track, (TURN, FUEL), worths)
+    return hit[2]
+
+
+def wrath_worth(track, space: int) -> float:
+    """What a Wrath space is worth to its owner: the Initiative cards it buys, a little fuel above."""
+    return _worths(track)[space]
+
+
+def wrath_change(track, space: int, delta: int) -> float:
+    """What moving a Wrath token ``delta`` spaces from ``space`` is worth to its owner."""
+    worths = _worths(track)
+    return worths[max(0, min(len(worths) - 1, space + delta))] - worths[space]
+
+
+def turns_left(state, f) -> int:
+    """The fighter's turns still to come this round: its Initiative cards not yet drawn (a player
+    knows how many of their own are out), two cards a turn for a Kingslayer Champion."""
+    n = state.initiative.count(f.id)
+    return 2 * n if f.lone else n
+
+
+class Judge:
+    """One decision's view of the battle from fighter ``f``'s side (see the module docstring)."""
+
+    def __init__(self, state, f):
+        self.state, self.f = state, f
+        self.track = state.track
+        self.enemies = [e for e in state.enemies(f) if e.pos is not None]
+        self.counts = deck_counts(state.deck)
+        self.crits = state.pile._all
+        self._left: dict[str, int] = {}
+        self._places: dict[tuple, float] = {}
+        self._bases: dict = {}
+        self._future: dict[tuple, float] = {}
+        self._cards: dict[str, tuple[float, float]] = {}
+        self._hand: tuple[str, ...] | None = None
+        self._weights = {e.id: self._threat_weight(e) for e in self.enemies}
+        self._mine = self._opportunities()
+        self._theirs = self._threats()
+
+    # ---- attacks --------------------------------------------------------------------------------
+
+    def left(self, g) -> int:
+        n = self._left.get(g.id)
+        if n is None:
+            n = self._left[g.id] = wounds_left(g.health)
+        return n
+
+    def cancel_prior(self, attacker, target, ignore_defence: bool, pos=None) -> tuple[tuple[int, float], ...]:
+        """The hits the target's defence may cancel, with their chances: exact for this fighter's
+        own hand, from the hand's size and the deck's make-up for anyone else's."""
+        if ignore_defence or not target.hand:
+            return ((0, 1.0),)
+        if target is self.f and target.pos is not None:
+            cards = {c.name: c for c in target.hand}
+            best = max((self.state.cancels(target, cards[n]) for n in self.state.defence_options(attacker, target)), default=0)
+            return ((best, 1.0),)
+        dodge = 2 + (target.rule_value("hits") if target.rule == "dodge_bonus" else 0)
+        apos = attacker.pos if pos is None else pos
+        parry = not (attacker.rule == "no_parry_at" and target.pos is not None and apos is not None
+                     and self.state.board.distance(apos, target.pos) == attacker.rule_value("distance"))
+        dodge_ok = not (attacker.rule == "hooked_chain" and attacker.hooked == target.id)
+        return defence_prior(self.counts, len(target.hand), dodge, parry, dodge_ok)
+
+    def strike(self, attacker, target, dice: int, profile: Profile, crippling: bool = False,
+               ignore_defence: bool = False, pos=None) -> float:
+        """What an attack is worth to the attacker's side (module docstring)."""
+        left = self.left(target)
+        thick = target.rule_value("wounds") if target.rule == "thick_hide" else 0
+        value = no_hits = 0.0
+        loss = self.cards_lost(target, 1)
+        for cancel, p in self.cancel_prior(attacker, target, ignore_defence, pos):
+            v, spent, zero = outcome(dice, profile.to_hit, profile.wounds, target.ward, cancel, thick, left)
+            value += p * (v + spent * loss)
+            no_hits = zero
+        six = 1.0 - hits_pmf(dice, 6)[0]
+        if crippling:
+            value += six * critical_worth(self.crits, left)
+        if attacker.rule == "cleave":
+            need = attacker.rule_value("wounded_sixes" if attacker.wounded else "healthy_sixes")
+            p = six if need == 1 else 1.0 - sum(hits_pmf(dice, 6)[:need])
+            value += p * critical_worth(self.crits, left)
+        value += no_hits * wrath_change(self.track, attacker.wrath, 1 + (attacker.rule_value("wrath") if attacker.rule == "seethe_extra" else 0))
+        apos = attacker.pos if pos is None else pos
+        if (target.rule == "retaliate" and target.pos is not None and apos is not None
+                and self.state.board.distance(apos, target.pos) == 1):
+            value -= (1.0 - no_hits) * target.rule_value("wounds")
+        return value
+
+    def action_worth(self, g) -> float:
+        """What one of ``g``'s turns is worth to them, about: a card's attack from the best band."""
+        best = max((p for p in g.card.profiles.values()), key=lambda p: (7 - p.to_hit) * p.wounds)
+        return REACH * float(m.attack_odds(MEAN_DICE, best).expected_damage)
+
+    def cards_lost(self, g, k: int) -> float:
+        """What ``g`` losing ``k`` cards of their hand is worth to their enemies: cards beyond the
+        turns ``g`` has left this round are spare (a little choice lost); the rest are turns lost."""
+        k = min(k, len(g.hand))
+        if k <= 0:
+            return 0.0
+        spare = max(0, len(g.hand) - turns_left(self.state, g))
+        return CARD_LOSS * k + max(0, k - spare) * self.action_worth(g)
+
+    # ---- places ---------------------------------------------------------------------------------
+
+    def _turns(self, g, this_turn: bool = False) -> int:
+        """``g``'s actions still to come this round: Initiative cards left, at most the cards in
+        hand (less the one this turn plays, for the fighter deciding)."""
+        cards = len(g.hand) - (1 if this_turn else 0)
+        return max(0, min(turns_left(self.state, g), cards))
+
+    def _threat_weight(self, e) -> float:
+        """How many times enemy ``e`` is expected to act before this fighter acts again: their
+        turns left shared among this fighter's (the deck is shuffled); all of them when this
+        fighter has none; NEXT_ROUND when neither has."""
+        theirs, mine = self._turns(e), self._turns(self.f, this_turn=True)
+        if theirs == 0:
+            return NEXT_ROUND
+        return theirs / (mine + 1) if mine else theirs + NEXT_ROUND
+
+    def _opportunity_weight(self) -> float:
+        """How many times this fighter is expected to act before the enemies do (the same count
+        from its side), NEXT_ROUND when it has no turn left this round."""
+        mine = self._turns(self.f, this_turn=True)
+        if mine == 0:
+            return NEXT_ROUND
+        theirs = sum(self._turns(e) for e in self.enemies)
+        return mine / (theirs + 1)
+
+    def _opportunities(self) -> dict[tuple, float]:
+        """``{(hex, facing): value}``: the best attack this fighter could make from there next turn."""
+        f, out = self.f, {}
+        side = f.card
+        weight = OPPORTUNITY * self._opportunity_weight()
+        for e in self.enemies:
+            by_band = {band: self.strike(f, e, MEAN_DICE, p) for band, p in side.profiles.items()}
+            for facing in range(6):
+                for (dq, dr), band in arcs.zone_offsets(side, facing).items():
+                    key = ((e.pos[0] - dq, e.pos[1] - dr), facing)
+                    v = weight * by_band[band]
+                    if v > out.get(key, 0.0):
+                        out[key] = v
+        return out
+
+    def _threats(self) -> dict[tuple, float]:
+        """``{hex: value}``: what the enemies could deal to this fighter there on their next turn."""
+        f, out = self.f, {}
+        for e in self.enemies:
+            side = e.card
+            w = self._weights[e.id]
+            by_band = {band: w * self.strike(e, f, MEAN_DICE, p, pos=e.pos) for band, p in side.profiles.items()}
+            for (dq, dr), band in arcs.zone_offsets(side, e.facing).items():
+                h = (e.pos[0] + dq, e.pos[1] + dr)
+                out[h] = out.get(h, 0.0) + by_band[band]
+        return out
+
+    def nearest(self, pos):
+        return min(self.enemies, key=lambda e: (self.state.board.distance(pos, e.pos), e.id)) if self.enemies else None
+
+    def place(self, pos, facing: int) -> float:
+        """What standing on ``pos`` facing ``facing`` is worth (module docstring)."""
+        key = (pos, facing)
+        hit = self._places.get(key)
+        if hit is not None:
+            return hit
+        if not self.enemies:
+            return 0.0
+        base, toward = self._base(pos)
+        turn = (facing - toward) % 6
+        v = self._mine.get(key, 0.0) + base - 0.1 * (turn if turn <= 3 else 6 - turn)
+        self._places[key] = v
+        return v
+
+    def _base(self, pos) -> tuple[float, int]:
+        """The facing-free part of a place: threats, distance, a pit's edge; and the facing
+        towards the nearest enemy."""
+        hit = self._bases.get(pos)
+        if hit is None:
+            state, f = self.state, self.f
+            e = self.nearest(pos)
+            dist = state.board.distance(pos, e.pos)
+            v = -self._theirs.get(pos, 0.0) - STEP * max(0, dist - 1)
+            if dist <= 2 and pos in state.beside_pits:
+                h = len(f.hand) - 1
+                fall = max(0, 3 - h) / 6
+                v -= 0.3 * (fall * (self.left(f) + KILL) + CARD_LOSS)
+            hit = self._bases[pos] = (v, arcs.facing_towards(pos, e.pos))
+        return hit
+
+    # ---- cards ----------------------------------------------------------------------------------
+
+    def card_worth(self, card: ActionCard) -> tuple[float, float]:
+        """(as an action on a later turn, kept as a defence) for this fighter."""
+        hit = self._cards.get(card.name)
+        if hit is None:
+            hit = self._cards[card.name] = self._card_worth(card)
+        return hit
+
+    def _card_worth(self, card: ActionCard) -> tuple[float, float]:
+        f, track = self.f, self.track
+        best = max((p for p in f.card.profiles.values()), key=lambda p: (7 - p.to_hit) * p.wounds)
+        attack = REACH * float(m.attack_odds(card.attack.dice, best).expected_damage) + wrath_change(track, f.wrath, card.attack.wrath)
+        move = 0.3 + 0.1 * (card.move.hexes + f.move_bonus) + wrath_change(track, f.wrath, card.move.wrath)
+        sp = card.special
+        special = {"shove": 1.0, "step": 0.3, "taunt": 0.1}.get(sp.kind, 0.0) + wrath_change(track, f.wrath, sp.wrath)
+        defence = 0.0
+        if sp.kind in ("block", "parry", "dodge"):
+            hits = sp.params.get("cancel_hits", 0) + (f.rule_value("hits") if sp.kind == "dodge" and f.rule == "dodge_bonus" else 0)
+            worst = max((p.wounds for e in self.enemies for p in e.card.profiles.values()), default=2)
+            defence = DEFENCE_USE * hits * worst + wrath_change(track, f.wrath, sp.wrath)
+        return max(attack, move, special), max(0.0, defence)
+
+    def future(self, names: tuple[str, ...]) -> float:
+        """What a hand of these cards is still worth this round: the best split into this fighter's
+        turns left (actions) and the enemies' attacks to come (defences)."""
+        hit = self._future.get(names)
+        if hit is not None:
+            return hit
+        turns = turns_left(self.state, self.f)
+        attacks = sum(min(self.state.initiative.count(e.id), len(e.hand)) for e in self.enemies)
+        cards = {c.name: c for c in self.state.deck.cards}
+        best = {(0, 0): 0.0}
+        for name in names:
+            a, d = self.card_worth(cards[name])
+            nxt = dict(best)
+            for (t, e), v in best.items():
+                if t < turns and v + a > nxt.get((t + 1, e), -1e9):
+                    nxt[(t + 1, e)] = v + a
+                if d > 0 and e < attacks and v + d > nxt.get((t, e + 1), -1e9):
+                    nxt[(t, e + 1)] = v + d
+            best = nxt
+        value = max(best.values())
+        self._future[names] = value
+        return value
+
+    def cost(self, spent: tuple[str, ...]) -> float:
+        """What spending these cards now takes from the rest of the round (0 for spare cards)."""
+        hand = self._hand
+        if hand is None:
+            hand = self._hand = tuple(sorted(self.f.names()))
+        rest = list(hand)
+        for n in spent:
+            rest.remove(n)
+        return self.future(hand) - self.future(tuple(rest))
