@@ -37,9 +37,9 @@ class AuraMove(_Effect):
     this unit move ``bonus`` more hexes in that activation."""
 
     kind: Literal["aura_move"]
-    bonus: int = Field(1, ge=1, le=5)
-    radius: int = Field(3, ge=1, le=12)
-    who: Who = "minion"
+    bonus: int = Field(1, ge=1, le=5, description="extra Move for the activation")
+    radius: int = Field(3, ge=1, le=12, description="hexes from this unit at the start of the activation")
+    who: Who = Field("minion", description="the squad type it helps (any: every friend)")
 
 
 class HealAction(_Effect):
@@ -47,9 +47,9 @@ class HealAction(_Effect):
     too when ``include_self``) recovers ``amount`` HP, never above its HP."""
 
     kind: Literal["heal_action"]
-    amount: int = Field(1, ge=1, le=10)
-    radius: int = Field(2, ge=0, le=12)
-    include_self: bool = True
+    amount: int = Field(1, ge=1, le=10, description="HP recovered")
+    radius: int = Field(2, ge=0, le=12, description="hexes to the friend healed")
+    include_self: bool = Field(True, description="the healer may heal itself")
 
 
 class PackAttack(_Effect):
@@ -57,7 +57,7 @@ class PackAttack(_Effect):
     ``dice`` more attack dice."""
 
     kind: Literal["pack_attack"]
-    dice: int = Field(1, ge=1, le=3)
+    dice: int = Field(1, ge=1, le=3, description="extra attack dice")
 
 
 class PinOnDamage(_Effect):
@@ -65,7 +65,7 @@ class PinOnDamage(_Effect):
     its hex in its squad's next activation."""
 
     kind: Literal["pin_on_damage"]
-    damage: int = Field(2, ge=1, le=20)
+    damage: int = Field(2, ge=1, le=20, description="damage of one attack that pins its victim")
 
 
 class StripCover(_Effect):
@@ -128,7 +128,9 @@ class SpecialAbility(BaseModel):
 
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
-    effect: Optional[Effect] = None
+    effect: Optional[Effect] = Field(None, description="what the engine plays: a mapping with kind one of "
+                                     "water_stride, aura_move, heal_action, pack_attack, pin_on_damage, "
+                                     "strip_cover, stats, and that kind's numbers")
     flavour: bool = Field(False, description="flavour only: printed greyed, not played by the engine")
 
     @field_validator("effect", mode="before")

@@ -136,13 +136,19 @@ class GreedyPolicy:
         weight = DANGER_RANGED if ranged or holder else DANGER_MELEE
         scored = []
         if holder:
-            # a relic holder keeps away: its steps from the nearest enemy, and the blows it invites
+            # a relic holder keeps away: its steps from the nearest enemy and the blows it
+            # invites count; a shooter still takes the shot the hex it keeps to allows
             rows = [board.distance_from(e.pos) for e in enemies]
-            dangers.prepare([action[2] for action in actions])
+            cells = [action[2] for action in actions]
+            dangers.prepare(cells)
+            best: dict = {}
+            for dest, e, seen in state.strike_views(f, cells) if ranged else ():
+                kill, mean = _odds(seen[0], seen[1], e.hp)
+                best[dest] = max(best.get(dest, 0.0), KILL_WEIGHT * kill + mean)
             for action in actions:
                 dest = action[2]
                 score = 0.5 * (min([row[dest] for row in rows]) if rows else 10) - weight * dangers.at(dest)
-                scored.append((score, action))
+                scored.append((score + best.get(dest, 0.0), action))
             return _pick_best(scored, rng)
 
         def score_of(dest, best, exact=True):

@@ -137,9 +137,9 @@ def check_log(log: dict) -> None:
                 for u, p in alive().items():
                     if fighters[u]["side"] != me["side"] and u != event["target"]:
                         assert not on_centre_line(hexes, a, t, p), ("shot through an enemy figure", u, event)
-                # the book: a unit behind terrain as tall as itself is out of sight
+                # the book: a unit behind terrain (a raised hex) as tall as itself is out of sight
                 for n in hexes.neighbours(t):
-                    if n != a and on_centre_line(hexes, a, t, n):
+                    if n != a and board_map.level(n) > 0 and on_centre_line(hexes, a, t, n):
                         assert level(n) < level(t) + foe["stats"]["height"], ("target behind terrain", n, event)
                 seen_map = board_from_dict({**grid, "blocked": list(grid.get("blocked", [])) + sorted(closed),
                                             "doors": []})

@@ -117,3 +117,40 @@ def test_a_hill_farther_from_the_target_is_seen_over_from_the_high_ground():
     high = los.sagaborn_sight(board(elevation={"1,2": 1, "0,2": 2}), A, T, units())
     assert high.visible and high.hidden_share == 0
     assert not low.visible  # from level 0 the Height-1 eyes are no higher than the hill
+
+
+def _centre_agreement(board_map, sources):
+    from generator.play.board import board_for
+
+    b = board_for(board_map)
+    table = los.SightTable(b)
+    pairs = [(a, t) for a in sources for t in b.cells if b.distance(a, t) > 1]
+    for a, t in pairs:
+        through, along = los.centre_line(b, a, t)
+        assert los.centre_cells(table, a, t) == tuple(sorted(set(through) | set(along))), (b.cell_of(a), b.cell_of(t))
+    return len(pairs)
+
+
+def _maps():
+    from generator.boards.mapfile import load_map
+    from generator.resources import content_dir
+
+    return [load_map(content_dir() / "maps" / name) for name in ("sagaborn-relic-vault.yaml", "sagaborn-ford.yaml")]
+
+
+def test_the_sight_rays_middle_line_meets_the_same_hexes_as_the_exact_centre_line():
+    """Sight reads the hexes on the line from the fan's middle ray (floats); the integer test is
+    the reference: they agree on every pair from a sample of cells, flat-top and pointy-top."""
+    from generator.play.board import board_for
+
+    for board_map in _maps():
+        b = board_for(board_map)
+        assert _centre_agreement(board_map, b.cells[::11]) > 900
+
+
+@pytest.mark.slow
+def test_the_middle_ray_and_the_exact_centre_line_agree_on_every_pair():
+    from generator.play.board import board_for
+
+    for board_map in _maps():
+        _centre_agreement(board_map, board_for(board_map).cells)
