@@ -15,7 +15,7 @@ The flow of a battle, as the book gives it:
    An activated squad's units each make one move action (every unit moves first), then each
    takes one standard action: attack, open a door or chest, pick up, pass or use a relic.
 4. An attack: both pools are rolled (Attack / Defense, +1 die to whoever stands higher, +1
-   defence die for cover); the attacker may Feint or use Lone Wolf, the defender may Parry or use
+   defence die for cover, a special's die); the attacker may Feint or use Lone Wolf, the defender may Parry or use
    Lone Wolf; a friend with Protector may take the damage; a kill next to the attacker may
    Cleave; a survivor may Riposte.
 5. The battle ends when a side has no units left, or after round 12: surviving points (squad
@@ -47,10 +47,14 @@ Where the book is silent we chose (also in docs/play-sagaborn.md):
 * Doors: a closed door blocks movement and sight; a unit next to it opens it (standard action)
   for good. Chests: a unit on or next to a chest opens it; the chest's relic then lies on its hex.
 * Relics: picking one up needs the unit on its hex; passing one hands it to an adjacent friend; a
-  holder that is taken down drops its relics on its hex. Using a relic (heroes with the goblet
-  only) heals the hero 2 HP, once per relic per battle: the book names the action but no power.
-* Special abilities printed on example cards are text for the players; the engine does not play
-  them (the book defines none).
+  holder that is taken down drops its relics on its hex. The book names "activate a relic" but
+  gives relics no power: only the ``relic_heal`` house rule (``make_battle``'s ``house_rules``)
+  lets a hero with the goblet use one, healing 2 HP once per relic per battle.
+* Squad special abilities play their card's ``effect`` (:mod:`abilities`, :mod:`effects`): an
+  aura's extra Move is counted as a squad's activation starts, a unit pinned since its squad's
+  last activation may not leave its hex in this one, a heal is a standard action, taking an
+  enemy's cover is free in the unit's own activation, a pack's extra die is counted where the
+  figures stand when the attack is made.
 """
 
 from __future__ import annotations
@@ -96,7 +100,7 @@ class Fighter:
     relics: list = field(default_factory=list)
     kind: str = "hero"  # the squad type: hero, minion or creature
     stride: bool = False  # water costs it no extra (a water_stride special)
-    pinned: str = ""  # the ability holding it in its hex for its squad's next activation
+    pinned: int = 0  # 1 + the enemy squad whose pin holds it in its hex in its next activation, or 0
 
 
     @property
@@ -853,9 +857,10 @@ class SagaState:
         for uid in self.queue:
             f = self.fighters[uid]
             if f.pinned:
+                card = self.squads[other(f.side)][f.pinned - 1].card
                 events.append({"round": self.round, "side": f.side, "fighter": uid, "action": "ability",
-                               "name": f.pinned, "effect": "held in its hex this activation"})
-                f.pinned = ""
+                               "name": card.special.name, "effect": "held in its hex this activation"})
+                f.pinned = 0
                 self.held.append(uid)
         return events
 
@@ -1149,9 +1154,9 @@ class SagaState:
                 s.adjacent = self.board.distance(a.pos, receiver.pos) == 1
                 events += self._take_down(receiver)
             elif fx.pins(fx.effect_of(self.squad_of(a).card, fx.PinOnDamage), s.damage):
-                receiver.pinned = self.squad_of(a).card.special.name
+                receiver.pinned = a.squad + 1
                 events.append({"round": self.round, "side": a.side, "fighter": a.uid, "action": "ability",
-                               "name": receiver.pinned, "target": receiver.uid,
+                               "name": self.squad_of(a).card.special.name, "target": receiver.uid,
                                "effect": f"{receiver.uid} cannot leave its hex in its next activation"})
         s.stage = "cleave"
         return events

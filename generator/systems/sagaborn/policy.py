@@ -417,12 +417,14 @@ _BOUNDS: dict[tuple, float] = {}
 def _strike_bound(state, f, e, dest, attack: int, level: int, target_level: int) -> float:
     """The highest value (KILL_WEIGHT x take-down chance + expected damage) ``f``'s attack on
     ``e`` from ``dest`` can have, whatever sight finds: the better of its two possible pools
-    (:meth:`SagaState.pool_choices`). Kept per Attack, Defense, HP and the two levels."""
-    key = (attack, e.stats.defense, e.hp, level, target_level)
+    (:meth:`SagaState.pool_choices`: high ground as the cells stand, with or without cover, and
+    the specials' dice). Kept per pools and HP."""
+    choices = state.pool_choices(f, e, dest)
+    key = (choices, e.hp)
     hit = _BOUNDS.get(key)
     if hit is None:
         hit = _BOUNDS[key] = max(KILL_WEIGHT * kill + mean for kill, mean in
-                                 (_odds(att, dfn, e.hp) for att, dfn in state.pool_choices(f, e, dest)))
+                                 (_odds(att, dfn, e.hp) for att, dfn in choices))
     return hit
 
 

@@ -9,6 +9,11 @@ How we measure "part of the body" (the book is a tabletop rule; this is our exac
 
 * A wall (a blocked cell, a closed door) on the centre-to-centre line hides the target; that is
   the board's own exact line-of-sight table (:meth:`generator.play.board.Board.visible`).
+* An enemy figure standing on the centre-to-centre line (on a hex it passes through or runs
+  along the edge of, :func:`centre_line`) hides the target: "enemy units block line of sight".
+* A raised hex (a hill) on that line right next to the target, at least the target's Height
+  above the target's feet, hides it: "a unit behind terrain equal to or taller than the unit is
+  out of line of sight", whoever looks.
 * Every other cell between the two is an obstacle as tall as its standing level (terrain level,
   one lower in water) plus the Height of an *enemy* figure standing on it; friends count nothing.
 * Sight rays run from the attacker's eyes (standing level + Height) to a grid of points over the

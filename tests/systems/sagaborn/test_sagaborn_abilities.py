@@ -143,7 +143,7 @@ def test_mauling_hug_holds_the_victim_in_its_hex_for_its_next_activation():
     stay(state)
     events = state.apply(("attack", "a1", "b1"), ScriptedRng([6, 6, 4, 4, 4]))  # two hits, no shields
     assert any(e["action"] == "ability" and e["name"] == "Mauling Hug" for e in events)
-    assert state.fighters["b1"].pinned == "Mauling Hug"
+    assert state.fighters["b1"].pinned  # held by the squad that hugged it
     state.apply(("activate", 0), Rng(0))  # the foe's next activation
     assert state.legal_actions() == [("move", "b1", state.fighters["b1"].pos)]
     state.apply(("move", "b1", state.fighters["b1"].pos), Rng(0))
@@ -164,7 +164,7 @@ def test_mauling_hug_needs_two_damage():
     activate(state, "a1")
     stay(state)
     state.apply(("attack", "a1", "b1"), ScriptedRng([6, 4, 4, 4, 4]))  # one hit
-    assert state.fighters["b1"].pinned == ""
+    assert not state.fighters["b1"].pinned
 
 
 def test_hedge_sight_takes_a_seen_enemys_cover_until_the_round_ends():
