@@ -118,6 +118,7 @@ class SquadState:
     activated: bool = False
     ruthless: bool | None = None
     special_round: int = 0  # the round a once-per-round special was last used
+    pack: object = None  # the card's pack_attack effect, if it has one (asked for every view)
 
 
 @dataclass
@@ -195,10 +196,10 @@ class SagaState:
         self._enemy_cells: dict = {}
         self._blocked: dict[str, dict] = {"a": {}, "b": {}}  # per attacking side, see attack_view
         self.house_rules = tuple(sorted(battle.rules.get("house_rules", ())))
-        self.exposed: dict[str, int] = {}  # uid -> the round a strip_cover special took its cover
+        self.exposed: dict[str, int] = {}  # uid -> the round a strip_cover special took its cover (this round's only)
         self.move_bonus: dict[str, int] = {}  # uid -> extra Move this activation (an aura)
         self.held: list[str] = []  # units of the active squad that may not leave their hex
-        self._pack = False  # some squad has a pack_attack special (views then count packmates)
+        self._packs: frozenset = frozenset()  # the fighters of those squads
 
     # ---- set-up ---------------------------------------------------------------------------------
 
@@ -216,7 +217,6 @@ class SagaState:
             for i, squad in enumerate(team.squads):
                 base = m.stat_line(squad)
                 stride = fx.effect_of(squad, fx.WaterStride) is not None
-                self._pack = self._pack or fx.effect_of(squad, fx.PackAttack) is not None
                 uids = []
                 for u in range(squad.units):
                     count += 1
@@ -234,7 +234,10 @@ class SagaState:
                     uids.append(uid)
                     events.append({"round": 0, "side": side, "fighter": uid, "action": "place", "cell": board.label(pos),
                                    "level": self.level(pos)})
-                self.squads[side].append(SquadState(side, i, squad, uids, m.TalentCards(squad.talents)))
+                pack = fx.effect_of(squad, fx.PackAttack)
+                self.squads[side].append(SquadState(side, i, squad, uids, m.TalentCards(squad.talents), pack=pack))
+                if pack is not None:
+                    self._packs = self._packs | set(uids)
         for n, label in enumerate(self.battle.rules.get("relics", ())):
             self.relics[f"relic {n + 1}"] = {"pos": board.parse(label), "holder": None, "used": False}
         for n, label in enumerate(self.battle.rules.get("chests", ())):
@@ -468,7 +471,7 @@ class SagaState:
             enemies = self.enemy_heights(f.side)
             if not crossed.isdisjoint(enemies):
                 view = self._blocked_view(key, f.side, enemies, fs, ts)
-        if view is not None and (self._pack or self.exposed):
+        if view is not None and (f.uid in self._packs or self.exposed):
             view = self._with_specials(f, target, view)
         return view
 
@@ -478,13 +481,12 @@ class SagaState:
         a target a strip_cover special has exposed this round."""
         att, dfn, mods, hidden = view
         extra = 0
-        if self._pack:
-            pack = fx.effect_of(self.squad_of(f).card, fx.PackAttack)
-            if pack is not None:
-                tpos, distance = target.pos, self.board.distance
-                mates = sum(1 for u in self.squad_of(f).units if u != f.uid and self.fighters[u].hp > 0
-                            and distance(self.fighters[u].pos, tpos) == 1)
-                extra = fx.pack_dice(pack, mates)
+        if f.uid in self._packs:
+            sq = self.squad_of(f)
+            tpos, distance = target.pos, self.board.distance
+            mates = sum(1 for u in sq.units if u != f.uid and self.fighters[u].hp > 0
+                        and distance(self.fighters[u].pos, tpos) == 1)
+            extra = fx.pack_dice(sq.pack, mates)
         bare = "cover" in mods and self.exposed.get(target.uid) == self.round
         if not extra and not bare:
             return view
@@ -550,7 +552,7 @@ class SagaState:
                     view = blocked(key, side, enemies, fs, e.stats)
                 out[slot] = None if view is None else (pos, e, view)
             out = [hit for hit in out if hit is not None]
-        if self._pack or self.exposed:
+        if f.uid in self._packs or self.exposed:
             out = [(pos, e, self._with_specials(f, e, view)) for pos, e, view in out]
         return out
 
@@ -596,7 +598,7 @@ class SagaState:
         la, lt = self._stand[from_pos], self._stand[target.pos]
         bare = _pools(f.stats, target.stats, la, lt, 0.0)
         covered = _pools(f.stats, target.stats, la, lt, 1.0)
-        if self._pack or self.exposed:
+        if f.uid in self._packs or self.exposed:
             bare, covered = self._with_specials(f, target, bare), self._with_specials(f, target, covered)
         return (bare[0], bare[1]), (covered[0], covered[1])
 
@@ -722,6 +724,7 @@ class SagaState:
 
     def _new_round(self, rng: Rng) -> list[Event]:
         self.round += 1
+        self.exposed = {}  # cover taken "until the end of the round" comes back
         events: list[Event] = [{"round": self.round, "action": "round"}]
         for side in SIDES:
             for sq in self.squads[side]:

@@ -298,3 +298,47 @@ def test_a_content_copy_of_the_rules_may_switch_the_house_rule_on(tmp_path):
     finally:
         set_user_content_dir(None)
     assert make_battle(team("A", squad("A")), team("B", squad("B")), {"map": board()}).rules["house_rules"] == ()
+
+
+# ---- talents the other tests only see fire ---------------------------------------------------
+
+def test_ruthless_trades_a_defence_die_for_an_attack_die_for_the_battle():
+    """Ruthless: "At the beginning of combat, you may lower your Defense by 1 to gain a +1 to your
+    Attack." Taken: Attack 4, Defense 2 for the whole battle; declined: the printed 3 and 3."""
+    from generator.systems.sagaborn.game import SagaGame
+
+    for take, stats in ((True, (4, 2)), (False, (3, 3))):
+        a = team("A", squad("Berserk", talents=["Ruthless"], attack=3, defense=3))
+        battle = make_battle(a, team("B", squad("Foe")), {"map": board()})
+        state, _ = SagaGame().new_state(battle, ScriptedRng([8, 8, 8, 1, 1, 1]))
+        assert state.phase == "ruthless" and state.legal_actions() == [("ruthless", 0, True), ("ruthless", 0, False)]
+        events = state.apply(("ruthless", 0, take), ScriptedRng([8, 8, 8, 1, 1, 1]))
+        f = state.fighters["a1"]
+        assert (f.stats.attack, f.stats.defense) == stats
+        assert events[0]["name"] == "Ruthless" and events[0]["used"] is take
+
+
+def test_battlecall_moves_a_friendly_squad_two_towards_the_caller():
+    """Battlecall: "At the start of the round, choose one group within 2 spaces of the selected
+    figure. That group can immediately move 2 spaces near the figure that gave the Battlecall."
+    The called unit may move up to 2 points and never ends farther from the caller; its own
+    activation is still to come."""
+    a = team("A", squad("Caller", talents=["Battlecall"]), squad("Friend", move=4))
+    from generator.systems.sagaborn.game import SagaGame
+
+    battle = make_battle(a, team("B", squad("Foe")), {"map": board()})
+    rng = ScriptedRng([8, 8, 8, 1, 1, 1])
+    state, _ = SagaGame().new_state(battle, rng)
+    put(state, "a1", "2,2")
+    put(state, "a2", "4,2")
+    put(state, "b1", "8,4")
+    state.apply(("initiative", "keep"), rng)
+    assert state.phase == "battlecall" and ("battlecall", "a1", 1) in state.legal_actions()
+    state.apply(("battlecall", "a1", 1), Rng(0))
+    caller = state.fighters["a1"].pos
+    start_gap = state.board.distance(state.fighters["a2"].pos, caller)
+    moves = state.legal_actions()
+    assert moves and all(state.board.distance(m[2], caller) <= start_gap for m in moves)
+    assert max(state.reach(state.fighters["a2"], 2)[m[2]][0] for m in moves) <= 2
+    state.apply(("move", "a2", state.board.parse("3,2")), Rng(0))
+    assert state.phase == "choose" and not state.squads["a"][1].activated
