@@ -4,7 +4,7 @@ Run from the repository root:
 
     python benchmarks/sagaborn_monotone.py [--seed 11] [--jobs 2]
 
-For each case of :data:`generator.systems.sagaborn.monotone.CASES` it plays the stronger team
+For each case of :data:`generator.systems.sagaborn.monotone.CASES` (and ``TOO_SMALL``) it plays the stronger team
 against the printed one (seats alternating, both greedy, the relic vault), 400 battles at a
 time up to 2,000 until the stronger side is clear of 50% (:func:`monotone.settle`, the slow
 test's own check), and prints a Markdown row: the case, battles, the stronger side's score
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.systems.sagaborn.monotone import CASES, settle  # noqa: E402
+from generator.systems.sagaborn.monotone import CASES, TOO_SMALL, settle  # noqa: E402
 
 TEAMS = {"house-vareth.yaml": "House Vareth", "driftborn.yaml": "Driftborn"}
 
@@ -34,7 +34,7 @@ def main() -> None:
     print("| team | stronger by | battles | score | 95% interval | holds |")
     print("|---|---|---|---|---|---|")
     started = time.perf_counter()
-    for case in CASES:
+    for case in CASES + TOO_SMALL:
         tally, holds = settle(case, args.seed, args.jobs)
         low, high = tally.interval(0.95)
         print(f"| {TEAMS[case.roster]} | {case.label} | {tally.games} | {tally.win_rate_a:.1%} | "

@@ -37,8 +37,9 @@ class Case:
         return f"+1 unit ({self.squad})" if self.kind == "unit" else f"{stat} +1 ({self.squad})"
 
 
-#: The cases of docs/players.md: for each shipped team, one more unit on its largest squad that
-#: divides its points evenly, and HP, Attack and Defense one higher on a squad of each kind.
+#: The cases of docs/players.md: for each shipped team, one more unit on a squad whose points
+#: divide over its units, HP and Defense one higher on its largest minion squad and Attack one
+#: higher on its leading hero.
 CASES: tuple[Case, ...] = (
     Case("house-vareth.yaml", "unit", "Kennel Hounds"),
     Case("house-vareth.yaml", "hp", "Vareth Halberdiers"),
@@ -47,8 +48,13 @@ CASES: tuple[Case, ...] = (
     Case("driftborn.yaml", "unit", "Driftborn Scouts"),
     Case("driftborn.yaml", "hp", "Driftborn Scouts"),
     Case("driftborn.yaml", "attack", "Oddvar the Tall"),
-    Case("driftborn.yaml", "defense", "Old Grumm"),
+    Case("driftborn.yaml", "defense", "Driftborn Scouts"),
 )
+
+#: A case measured and not shown: Defense +1 on Old Grumm, 51.1% [48.9%, 53.3%] of 2,000
+#: (docs/players.md says why). The slow suite plays it as an expected failure, so that a player
+#: that makes the die count shows up.
+TOO_SMALL: tuple[Case, ...] = (Case("driftborn.yaml", "defense", "Old Grumm"),)
 
 
 def stronger(team: Team, case: Case) -> Team:

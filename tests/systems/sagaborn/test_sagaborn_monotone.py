@@ -11,7 +11,7 @@ import pytest
 
 from generator.content import load_roster
 from generator.resources import content_dir
-from generator.systems.sagaborn.monotone import CASES, Case, play_case, settle, stronger
+from generator.systems.sagaborn.monotone import CASES, TOO_SMALL, Case, play_case, settle, stronger
 
 
 def _team(roster):
@@ -20,7 +20,7 @@ def _team(roster):
 
 def test_every_shipped_team_has_cases_and_each_variant_is_one_step_stronger():
     assert {c.roster for c in CASES} == {"house-vareth.yaml", "driftborn.yaml"}
-    for case in CASES:
+    for case in CASES + TOO_SMALL:
         team = _team(case.roster)
         strong = stronger(team, case)
         before = next(s for s in team.squads if s.name == case.squad)
@@ -50,8 +50,13 @@ def test_smoke_a_sharper_captain_wins_more():
     assert tally.win_rate_a > 0.5
 
 
+SMALL = pytest.mark.xfail(reason="one defence die on a relic carrier that keeps out of the fight: measured "
+                                  "51.1% of 2,000 (docs/players.md)", strict=False)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.roster[:-5]}-{c.kind}-{c.squad}")
+@pytest.mark.parametrize("case", [*CASES, *(pytest.param(c, marks=SMALL) for c in TOO_SMALL)],
+                         ids=lambda c: f"{c.roster[:-5]}-{c.kind}-{c.squad}")
 def test_stronger_team_beats_the_printed_one(case):
     tally, holds = settle(case, seed=11, jobs=2)
     assert holds, f"{case.label}: {tally.win_rate_a:.1%} after {tally.games} battles is not clear of 50%"
