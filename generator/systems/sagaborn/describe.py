@@ -20,7 +20,8 @@ def describe_squad(squad: Squad) -> str:
         f"Defense {squad.defense}   Height {squad.height}",
     ]
     if squad.special:
-        lines.append(f"  Special - {squad.special.name}: {squad.special.text}")
+        played = "" if squad.special.simulated else " (flavour only, not played in simulated battles)"
+        lines.append(f"  Special - {squad.special.name}: {squad.special.text}{played}")
     for name in squad.talents:
         talent = find_talent(name)
         lines.append(f"  Talent - {talent.name} ({talent.cost}): {talent.effect}")

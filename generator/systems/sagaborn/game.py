@@ -15,7 +15,7 @@ The flow of a battle, as the book gives it:
    An activated squad's units each make one move action (every unit moves first), then each
    takes one standard action: attack, open a door or chest, pick up, pass or use a relic.
 4. An attack: both pools are rolled (Attack / Defense, +1 die to whoever stands higher, +1
-   defence die for cover); the attacker may Feint or use Lone Wolf, the defender may Parry or use
+   defence die for cover, a special's die); the attacker may Feint or use Lone Wolf, the defender may Parry or use
    Lone Wolf; a friend with Protector may take the damage; a kill next to the attacker may
    Cleave; a survivor may Riposte.
 5. The battle ends when a side has no units left, or after round 12: surviving points (squad
@@ -47,10 +47,14 @@ Where the book is silent we chose (also in docs/play-sagaborn.md):
 * Doors: a closed door blocks movement and sight; a unit next to it opens it (standard action)
   for good. Chests: a unit on or next to a chest opens it; the chest's relic then lies on its hex.
 * Relics: picking one up needs the unit on its hex; passing one hands it to an adjacent friend; a
-  holder that is taken down drops its relics on its hex. Using a relic (heroes with the goblet
-  only) heals the hero 2 HP, once per relic per battle: the book names the action but no power.
-* Special abilities printed on example cards are text for the players; the engine does not play
-  them (the book defines none).
+  holder that is taken down drops its relics on its hex. The book names "activate a relic" but
+  gives relics no power: only the ``relic_heal`` house rule (``make_battle``'s ``house_rules``)
+  lets a hero with the goblet use one, healing 2 HP once per relic per battle.
+* Squad special abilities play their card's ``effect`` (:mod:`abilities`, :mod:`effects`): an
+  aura's extra Move is counted as a squad's activation starts, a unit pinned since its squad's
+  last activation may not leave its hex in this one, a heal is a standard action, taking an
+  enemy's cover is free in the unit's own activation, a pack's extra die is counted where the
+  figures stand when the attack is made.
 """
 
 from __future__ import annotations
@@ -65,12 +69,13 @@ from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.play.board import Board, board_for
 from generator.play.engine import Battle, Event, Outcome
+from generator.systems.sagaborn import effects as fx
 from generator.systems.sagaborn import mechanics as m
 from generator.systems.sagaborn.models import Squad, Team, UnitStats
 from generator.systems.sagaborn.sight import sight_table
 
 SIDES = ("a", "b")
-RELIC_HEAL = 2
+RELIC_HEAL = fx.RELIC_HEAL
 
 
 def other(side: str) -> str:
@@ -93,6 +98,10 @@ class Fighter:
     relic_user: bool
     weapon: str | None = None
     relics: list = field(default_factory=list)
+    kind: str = "hero"  # the squad type: hero, minion or creature
+    stride: bool = False  # water costs it no extra (a water_stride special)
+    pinned: int = 0  # 1 + the enemy squad whose pin holds it in its hex in its next activation, or 0
+
 
     @property
     def alive(self) -> bool:
@@ -108,6 +117,8 @@ class SquadState:
     cards: m.TalentCards
     activated: bool = False
     ruthless: bool | None = None
+    special_round: int = 0  # the round a once-per-round special was last used
+    pack: object = None  # the card's pack_attack effect, if it has one (asked for every view)
 
 
 @dataclass
@@ -184,6 +195,11 @@ class SagaState:
         self._living: dict = {}
         self._enemy_cells: dict = {}
         self._blocked: dict[str, dict] = {"a": {}, "b": {}}  # per attacking side, see attack_view
+        self.house_rules = tuple(sorted(battle.rules.get("house_rules", ())))
+        self.exposed: dict[str, int] = {}  # uid -> the round a strip_cover special took its cover (this round's only)
+        self.move_bonus: dict[str, int] = {}  # uid -> extra Move this activation (an aura)
+        self.held: list[str] = []  # units of the active squad that may not leave their hex
+        self._packs: frozenset = frozenset()  # the fighters of those squads
 
     # ---- set-up ---------------------------------------------------------------------------------
 
@@ -199,7 +215,8 @@ class SagaState:
             count = 0
             cells = self._deployment(side)
             for i, squad in enumerate(team.squads):
-                base = m.apply_talents(squad, squad.talents, decline=["Ruthless"])
+                base = m.stat_line(squad)
+                stride = fx.effect_of(squad, fx.WaterStride) is not None
                 uids = []
                 for u in range(squad.units):
                     count += 1
@@ -211,12 +228,16 @@ class SagaState:
                         raise SkirmishError(f"{self.map.name or 'map'}: zones: no room to deploy {name} for side {side}")
                     pos = cells.pop(0)
                     self.fighters[uid] = Fighter(uid, side, i, name, stats, stats, stats.hp, pos, squad.type == "hero",
-                                                 m.can_use_relic(squad), weapon.name if weapon else None)
+                                                 m.can_use_relic(squad), weapon.name if weapon else None,
+                                                 kind=squad.type, stride=stride)
                     self._occ[pos] = uid
                     uids.append(uid)
                     events.append({"round": 0, "side": side, "fighter": uid, "action": "place", "cell": board.label(pos),
                                    "level": self.level(pos)})
-                self.squads[side].append(SquadState(side, i, squad, uids, m.TalentCards(squad.talents)))
+                pack = fx.effect_of(squad, fx.PackAttack)
+                self.squads[side].append(SquadState(side, i, squad, uids, m.TalentCards(squad.talents), pack=pack))
+                if pack is not None:
+                    self._packs = self._packs | set(uids)
         for n, label in enumerate(self.battle.rules.get("relics", ())):
             self.relics[f"relic {n + 1}"] = {"pos": board.parse(label), "holder": None, "used": False}
         for n, label in enumerate(self.battle.rules.get("chests", ())):
@@ -226,7 +247,7 @@ class SagaState:
             name = f"chest relic {n + 1}"
             self.relics[name] = {"pos": None, "holder": None, "used": False}
             self.chests[board.parse(label)] = name
-        self._ruthless_pending = [sq for side in SIDES for sq in self.squads[side] if "Ruthless" in sq.cards.talents]
+        self._ruthless_pending = [sq for side in SIDES for sq in self.squads[side] if sq.cards.has("ruthless")]
         if self._ruthless_pending:
             self.phase = "ruthless"
             self.turn = self._ruthless_pending[0].side
@@ -331,13 +352,13 @@ class SagaState:
 
         Kept for the last fighter asked until anyone moves or falls: the legal moves and the
         move's ``apply`` ask the same search one after the other."""
+        budget = self.budget(f) if budget is None else budget
         key = (f.uid, f.pos, budget)
         if self._reach_cache is not None and self._reach_cache[0] == key:
             return self._reach_cache[1]
-        budget = f.stats.move if budget is None else budget
         table = _step_table(self.board)
         number, size = table["number"], len(table["cells"])
-        plain, doubled = table["numbered", f.stats.height]
+        plain, doubled = table[("numbered", f.stats.height, "stride") if f.stride else ("numbered", f.stats.height)]
         avoid = bytearray(size)  # hexes a figure stands on
         for pos in self._occ:
             avoid[number[pos]] = 1
@@ -374,6 +395,47 @@ class SagaState:
         self._reach_cache = (key, found)
         return found
 
+    def threat_area(self, e: Fighter) -> tuple[frozenset, frozenset]:
+        """``(hexes e could reach with its Move, hexes it could then strike in melee)``, terrain
+        costs only (figures and the cost of leaving an enemy ignored): where a player expects
+        ``e`` to be able to hit before its next activation is over. Kept per board for every
+        battle on it."""
+        key = (e.pos, e.stats.height, e.stride, e.stats.move)
+        kept = _threat_table(self.board)
+        hit = kept.get(key)
+        if hit is None:
+            table = _step_table(self.board)
+            cells, number = table["cells"], table["number"]
+            plain = table[("numbered", e.stats.height, "stride") if e.stride else ("numbered", e.stats.height)][0]
+            costs = {number[e.pos]: 0}
+            frontier = [number[e.pos]]
+            while frontier:  # a small Dijkstra by rounds: costs are small whole numbers
+                nxt = []
+                for here in frontier:
+                    for n, step in plain[here]:
+                        total = costs[here] + step
+                        if total <= e.stats.move and total < costs.get(n, 99):
+                            costs[n] = total
+                            nxt.append(n)
+                frontier = nxt
+            reach = frozenset(cells[i] for i in costs)
+            strike = frozenset(reach | {n for p in reach for n in self.board.open_neighbours(p)})
+            hit = kept[key] = (reach, strike)
+        return hit
+
+    def prepare_sight(self, pairs) -> None:
+        """Work out at once the sight geometry of ``(from, to)`` pairs a player is about to ask."""
+        self._sights.prepare(pairs)
+
+    def terrain_sight(self, pos, tpos, eye_height: int, target_height: int):
+        """Sight from a figure on ``pos`` to one on ``tpos`` with no figure in the way."""
+        return self._sights.plain(pos, tpos, eye_height, target_height)[0]
+
+    def budget(self, f: Fighter) -> int:
+        """The move points ``f`` has in its move action: its Move, plus an aura's bonus when its
+        squad's activation started near the friend giving it."""
+        return f.stats.move + self.move_bonus.get(f.uid, 0)
+
     def _near_numbers(self, side: str) -> bytearray:
         """:meth:`enemy_adjacent_cells` as a flag per numbered open hex (see :meth:`_reach`),
         kept with it until a figure moves or falls (:meth:`_changed`)."""
@@ -405,12 +467,37 @@ class SagaState:
         if hit is None:
             hit = self._views[key] = self._plain_view(pos, tpos, fs, ts)
         view, crossed = hit
-        if crossed is None:
+        if crossed is not None:
+            enemies = self.enemy_heights(f.side)
+            if not crossed.isdisjoint(enemies):
+                view = self._blocked_view(key, f.side, enemies, fs, ts)
+        if view is not None and (f.uid in self._packs or self.exposed):
+            view = self._with_specials(f, target, view)
+        return view
+
+    def _with_specials(self, f: Fighter, target: Fighter, view: tuple) -> tuple:
+        """An attack view with the specials that depend on where figures stand: a pack_attack
+        attacker's extra dice when a squad-mate stands next to the target, and no cover die for
+        a target a strip_cover special has exposed this round."""
+        att, dfn, mods, hidden = view
+        extra = 0
+        if f.uid in self._packs:
+            sq = self.squad_of(f)
+            tpos, distance = target.pos, self.board.distance
+            mates = sum(1 for u in sq.units if u != f.uid and self.fighters[u].hp > 0
+                        and distance(self.fighters[u].pos, tpos) == 1)
+            extra = fx.pack_dice(sq.pack, mates)
+        bare = "cover" in mods and self.exposed.get(target.uid) == self.round
+        if not extra and not bare:
             return view
-        enemies = self.enemy_heights(f.side)
-        if crossed.isdisjoint(enemies):
-            return view
-        return self._blocked_view(key, f.side, enemies, fs, ts)
+        mods = dict(mods)
+        if extra:
+            att += extra
+            mods["pack"] = extra
+        if bare:
+            dfn -= mods.pop("cover")
+            mods["exposed"] = 1
+        return att, dfn, mods, hidden
 
     def _blocked_view(self, key, side, enemies, fs, ts):
         """An attack view with enemy figures on cells the sight rays cross: kept per attacking
@@ -465,6 +552,8 @@ class SagaState:
                     view = blocked(key, side, enemies, fs, e.stats)
                 out[slot] = None if view is None else (pos, e, view)
             out = [hit for hit in out if hit is not None]
+        if f.uid in self._packs or self.exposed:
+            out = [(pos, e, self._with_specials(f, e, view)) for pos, e, view in out]
         return out
 
     def _plain_view(self, pos, tpos, fs, ts) -> tuple:
@@ -509,6 +598,8 @@ class SagaState:
         la, lt = self._stand[from_pos], self._stand[target.pos]
         bare = _pools(f.stats, target.stats, la, lt, 0.0)
         covered = _pools(f.stats, target.stats, la, lt, 1.0)
+        if f.uid in self._packs or self.exposed:
+            bare, covered = self._with_specials(f, target, bare), self._with_specials(f, target, covered)
         return (bare[0], bare[1]), (covered[0], covered[1])
 
     def can_attack(self, f: Fighter, target: Fighter, from_pos=None) -> bool:
@@ -569,6 +660,8 @@ class SagaState:
             return [("battlecall", caller.uid, -1)] + [("battlecall", caller.uid, i) for i in self._callable(caller)]
         if phase in ("move", "called"):
             f = self.current_unit()
+            if phase == "move" and f.uid in self.held:
+                return [("move", f.uid, f.pos)]  # held in its hex (a pin_on_damage special)
             budget = m.BATTLECALL_MOVE if phase == "called" else None
             dests = self._reach(f, budget)[0]
             if phase == "called":
@@ -591,15 +684,15 @@ class SagaState:
         if kind == "ruthless":
             sq = self._ruthless_pending.pop(0)
             sq.ruthless = bool(action[2])
-            decline = [] if sq.ruthless else ["Ruthless"]
-            base = m.apply_talents(sq.card, sq.card.talents, decline=decline)
+            base = m.stat_line(sq.card, ruthless=sq.ruthless)
             for uid, u in zip(sq.units, range(len(sq.units))):
                 f = self.fighters[uid]
                 weapon = sq.card.weapons[u] if u < len(sq.card.weapons) else None
                 f.stats = m.armed(base, weapon) if weapon else base
                 f.hp = f.stats.hp
             self._changed()
-            events.append({"round": 0, "side": sq.side, "fighter": sq.units[0], "action": "ability", "name": "Ruthless",
+            events.append({"round": 0, "side": sq.side, "fighter": sq.units[0], "action": "ability",
+                           "name": sq.cards.name_of("ruthless"),
                            "effect": "trades a defence die for an attack die" if sq.ruthless else "declined",
                            "used": sq.ruthless})
             if self._ruthless_pending:
@@ -621,6 +714,8 @@ class SagaState:
             events += self._activate(action[1])
         elif kind in ("attack", "open", "pick_up", "pass", "use_relic", "hold"):
             events += self._act(action, rng)
+        elif kind in ("heal", "expose"):
+            events += self._special_act(action)
         else:
             events += self._strike_step(action, rng)
         return events
@@ -629,6 +724,7 @@ class SagaState:
 
     def _new_round(self, rng: Rng) -> list[Event]:
         self.round += 1
+        self.exposed = {}  # cover taken "until the end of the round" comes back
         events: list[Event] = [{"round": self.round, "action": "round"}]
         for side in SIDES:
             for sq in self.squads[side]:
@@ -656,7 +752,7 @@ class SagaState:
     def _start_battlecalls(self) -> list[Event]:
         order = [self.first, other(self.first)]
         self.callers = [f.uid for side in order for f in self.living(side)
-                        if self.squad_of(f).cards.ready("Battlecall")]
+                        if self.squad_of(f).cards.ready("battlecall")]
         return self._next_call()
 
     def _callable(self, caller: Fighter) -> list[int]:
@@ -671,7 +767,7 @@ class SagaState:
     def _next_call(self) -> list[Event]:
         while self.callers:
             caller = self.fighters[self.callers[0]]
-            if caller.alive and self.squad_of(caller).cards.ready("Battlecall") and self._callable(caller):
+            if caller.alive and self.squad_of(caller).cards.ready("battlecall") and self._callable(caller):
                 self.phase = "battlecall"
                 self.turn = caller.side
                 return []
@@ -695,7 +791,8 @@ class SagaState:
         self.queue = list(self.called)
         self.phase = "called"
         self.turn = caller.side
-        return [{"round": self.round, "side": caller.side, "fighter": uid, "action": "ability", "name": "Battlecall",
+        return [{"round": self.round, "side": caller.side, "fighter": uid, "action": "ability",
+                 "name": self.squad_of(caller).cards.name_of("battlecall"),
                  "effect": f"calls {sq.card.name}", "squad": sq.card.name}]
 
     def _can_activate(self, sq: SquadState) -> bool:
@@ -734,8 +831,41 @@ class SagaState:
         self.activation = m.SquadActivation(sq.card.name, sq.units)
         self.queue = [u for u in sq.units if self.fighters[u].alive]
         self.phase = "move"
-        return [{"round": self.round, "side": sq.side, "fighter": self.queue[0], "action": "activate",
-                 "squad": sq.card.name, "units": list(self.queue), "actions": 2}]
+        events = [{"round": self.round, "side": sq.side, "fighter": self.queue[0], "action": "activate",
+                   "squad": sq.card.name, "units": list(self.queue), "actions": 2}]
+        return events + self._start_of_activation(sq)
+
+    def _start_of_activation(self, sq: SquadState) -> list[Event]:
+        """What specials do as a squad's activation starts: a friend's aura adds Move to the
+        units near it; a unit pinned since its squad's last activation is held in its hex."""
+        events: list[Event] = []
+        self.move_bonus = {}
+        self.held = []
+        for g in self.living(sq.side):
+            card = self.squad_of(g).card
+            aura = fx.effect_of(card, fx.AuraMove)
+            if aura is None:
+                continue
+            helped = []
+            for uid in self.queue:
+                f = self.fighters[uid]
+                bonus = fx.aura_bonus(aura, f.kind, None if f is g else self.board.distance(f.pos, g.pos))
+                if bonus:
+                    self.move_bonus[uid] = self.move_bonus.get(uid, 0) + bonus
+                    helped.append(uid)
+            if helped:
+                events.append({"round": self.round, "side": g.side, "fighter": g.uid, "action": "ability",
+                               "name": card.special.name, "effect": f"{len(helped)} of {sq.card.name} move "
+                               f"{aura.bonus} extra", "units": helped, "bonus": aura.bonus})
+        for uid in self.queue:
+            f = self.fighters[uid]
+            if f.pinned:
+                card = self.squads[other(f.side)][f.pinned - 1].card
+                events.append({"round": self.round, "side": f.side, "fighter": uid, "action": "ability",
+                               "name": card.special.name, "effect": "held in its hex this activation"})
+                f.pinned = 0
+                self.held.append(uid)
+        return events
 
     def _move(self, action) -> list[Event]:
         _, uid, dest = action
@@ -757,8 +887,9 @@ class SagaState:
             cost = costs[goal]
             events.append({"round": self.round, "side": f.side, "fighter": uid, "action": "move",
                            "path": [self.board.label(f.pos)] + [self.board.label(p) for p in path],
-                           "cost": cost, "move": m.BATTLECALL_MOVE if called else f.stats.move,
-                           "level": self.level(dest), **({"bonus": True, "ability": "Battlecall"} if called else {})})
+                           "cost": cost, "move": m.BATTLECALL_MOVE if called else self.budget(f),
+                           "level": self.level(dest), **({"bonus": True, "ability": self.squad_of(self.fighters[self.call_origin]).cards.name_of("battlecall")}
+                              if called else {}), **({"aura": self.move_bonus[uid]} if not called and uid in self.move_bonus else {})})
             del self._occ[f.pos]
             f.pos = dest
             self._occ[dest] = uid
@@ -795,11 +926,40 @@ class SagaState:
             for g in self.living(f.side):
                 if g.uid != f.uid and board.distance(g.pos, f.pos) == 1:
                     opts.append(("pass", f.uid, g.uid))
-            if f.relic_user and f.hp < f.stats.hp:
+            if "relic_heal" in self.house_rules and f.relic_user and f.hp < f.stats.hp:
                 for name in f.relics:
                     if not self.relics[name]["used"]:
                         opts.append(("use_relic", f.uid, name))
+        card = self.squad_of(f).card
+        heal = fx.effect_of(card, fx.HealAction)
+        if heal is not None:
+            for g in self.living(f.side):
+                if fx.can_heal(heal, board.distance(f.pos, g.pos), g is f, g.hp, g.stats.hp):
+                    opts.append(("heal", f.uid, g.uid))
+        if fx.effect_of(card, fx.StripCover) is not None and self.squad_of(f).special_round != self.round:
+            for e in self.enemies_of(f.side):
+                if self.exposed.get(e.uid) != self.round and self.sight(f, e).visible:
+                    opts.append(("expose", f.uid, e.uid))
         return opts
+
+    def _special_act(self, action) -> list[Event]:
+        """A special ability used in the act phase: a heal (the unit's standard action) or
+        taking an enemy's cover (free: the unit still takes its standard action)."""
+        kind, uid, target = action
+        f, g = self.fighters[uid], self.fighters[target]
+        sq = self.squad_of(f)
+        base = {"round": self.round, "side": f.side, "fighter": uid, "action": "ability", "name": sq.card.special.name,
+                "target": target}
+        if kind == "expose":
+            sq.special_round = self.round
+            self.exposed[target] = self.round
+            return [{**base, "effect": f"{target} has no cover until the end of the round"}]
+        self.activation.act(uid, "ability")
+        amount = fx.heal_amount(sq.card.special.effect, g.hp, g.stats.hp)
+        g.hp += amount
+        return [{**base, "effect": f"{target} recovers {amount} HP"},
+                {"round": self.round, "side": g.side, "fighter": target, "action": "heal", "amount": amount,
+                 "hp": g.hp, "ability": sq.card.special.name}] + self._after_act()
 
     def _act(self, action, rng: Rng) -> list[Event]:
         kind, uid = action[0], action[1]
@@ -996,6 +1156,11 @@ class SagaState:
                 s.killed = True
                 s.adjacent = self.board.distance(a.pos, receiver.pos) == 1
                 events += self._take_down(receiver)
+            elif fx.pins(fx.effect_of(self.squad_of(a).card, fx.PinOnDamage), s.damage):
+                receiver.pinned = a.squad + 1
+                events.append({"round": self.round, "side": a.side, "fighter": a.uid, "action": "ability",
+                               "name": self.squad_of(a).card.special.name, "target": receiver.uid,
+                               "effect": f"{receiver.uid} cannot leave its hex in its next activation"})
         s.stage = "cleave"
         return events
 
@@ -1145,14 +1310,36 @@ class SagaState:
                     fighters.append({"id": uid, "name": f.name, "squad": sq.card.name, "type": sq.card.type,
                                      **f.printed.model_dump(), "stats": f.stats.model_dump(),
                                      "talents": list(sq.cards.talents),
+                                     "special": _special_json(sq.card),
                                      "weapon": f.weapon, "points": float(Fraction(sq.card.total_cost, sq.card.units))})
             team = self.teams[side]
             sides[side] = {"name": self.names.get(side, team.name), "points": team.total_cost,
                            "unspent": team.unspent, "initiative_bonus": team.initiative_bonus, "fighters": fighters}
-        return {"grid": grid, "sides": sides}
+        return {"grid": grid, "sides": sides, "house_rules": list(self.house_rules)}
+
+
+def _special_json(card: Squad):
+    """A squad's special ability as the log header gives it: name and the effect played."""
+    if card.special is None:
+        return None
+    effect = card.special.effect
+    return {"name": card.special.name, "effect": effect.model_dump(mode="json") if effect is not None else None}
 
 
 _step_tables: dict[int, tuple[Board, dict]] = {}
+_threat_tables: dict[int, tuple[Board, dict]] = {}
+
+
+def _threat_table(board: Board) -> dict:
+    """The board's :meth:`SagaState.threat_area` answers, shared by every battle on it."""
+    hit = _threat_tables.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    if len(_threat_tables) >= 64:
+        _threat_tables.clear()
+    table: dict = {}
+    _threat_tables[id(board)] = (board, table)
+    return table
 _view_tables: dict[int, tuple[Board, dict]] = {}
 
 
@@ -1224,6 +1411,20 @@ def _step_table(board: Board) -> dict:
     for height in range(1, 6):
         table["numbered", height] = tuple([tuple((number[b], c) for b, c in split[p]) for p in cells]
                                           for split in table["split", height])
+        # the same for a unit that strides through water (a water_stride special)
+        stride = []
+        for leaving in (False, True):
+            rows = []
+            for a in cells:
+                ha = m.Hex(board.level(a), board.water(a))
+                row = []
+                for b in board.open_neighbours(a):
+                    cost = m.step_cost(ha, m.Hex(board.level(b), board.water(b)), height, leaving, water_stride=True)
+                    if cost is not None:
+                        row.append((number[b], cost))
+                rows.append(tuple(row))
+            stride.append(rows)
+        table["numbered", height, "stride"] = tuple(stride)
     if len(_step_tables) >= 64:
         _step_tables.clear()
     _step_tables[id(board)] = (board, table)
@@ -1250,6 +1451,21 @@ def default_map():
 
 
 _default_map = default_map
+
+
+def _house_rules(options: dict, where: str) -> tuple[str, ...]:
+    from generator.systems.sagaborn.models import house_rules_on
+
+    named = options.get("house_rules")
+    if named is None:
+        return house_rules_on()
+    if isinstance(named, str):
+        named = [named]
+    for name in named:
+        if name not in fx.HOUSE_RULES:
+            raise SkirmishError(f"{where}: house_rules: {name!r} is not a SagaBorn house rule; choose from "
+                                f"{', '.join(fx.HOUSE_RULES)}")
+    return tuple(sorted(set(named)))
 #: The scenario scorings added to the book's cut-off count (points per chest opened, per enemy
 #: unit taken down, per round holding the shrine).
 SCENARIO_SCORING = ("open_chest", "take_down", "hold_centre")
@@ -1264,7 +1480,9 @@ def make_battle(force_a: Team, force_b: Team, options: dict | None = None) -> Ba
     ``open_chest``, ``take_down``, ``hold_centre``; chests then hold no relic), ``shrine`` (the
     cell held for ``hold_centre``), ``first`` (the seat with round 1's first activation) and
     ``tie_to`` (the seat a level cut-off count goes to) and ``rounds`` (an earlier cut-off than
-    the book's 12). SagaBorn has no battle cards, twists or variants; naming one is an error.
+    the book's 12). ``house_rules`` names rules the book does not have that this battle plays
+    (:data:`effects.HOUSE_RULES`; default: those switched on in content/sagaborn/rules.yaml,
+    none in the built-in file). SagaBorn has no battle cards, twists or variants; naming one is an error.
     Errors name the file (or map/team name) and the field.
     """
     options = dict(options or {})
@@ -1314,7 +1532,7 @@ def make_battle(force_a: Team, force_b: Team, options: dict | None = None) -> Ba
     if not 1 <= rounds <= m.ROUND_LIMIT:
         raise SkirmishError(f"{where}: victory.rounds: {rounds} is outside 1-{m.ROUND_LIMIT} (the book's cut-off)")
     rules.update(scoring=scoring, shrine=options.get("shrine"), first=options.get("first"),
-                 tie_to=options.get("tie_to"), rounds=rounds)
+                 tie_to=options.get("tie_to"), rounds=rounds, house_rules=_house_rules(options, where))
     rules["map"] = board_map
     return Battle(system="sagaborn", forces={"a": force_a, "b": force_b}, board=board, rules=rules,
                   names={"a": force_a.name, "b": force_b.name})

@@ -18,6 +18,7 @@ from generator.dice.battle_dice import CRIT, FACES, HIT, SHIELD, attack_odds, hi
 from generator.dice.distribution import AttackOdds
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
+from generator.systems.sagaborn.abilities import TALENT_RULES
 from generator.systems.sagaborn.models import (
     STAT_BOUNDS,
     Squad,
@@ -29,8 +30,9 @@ from generator.systems.sagaborn.models import (
 )
 
 Side = str
-StandardAction = Literal["attack", "cast", "open", "pick_up_relic", "pass_relic", "use_relic"]
-STANDARD_ACTIONS: tuple[str, ...] = ("attack", "cast", "open", "pick_up_relic", "pass_relic", "use_relic")
+StandardAction = Literal["attack", "cast", "open", "pick_up_relic", "pass_relic", "use_relic", "ability"]
+#: The book's standard actions, and ``ability``: a special ability its card says takes one.
+STANDARD_ACTIONS: tuple[str, ...] = ("attack", "cast", "open", "pick_up_relic", "pass_relic", "use_relic", "ability")
 
 INITIATIVE_DICE = 3
 ROUND_LIMIT = 12
@@ -271,18 +273,20 @@ class Hex:
     water: bool = False
 
 
-def step_cost(src: Hex, dst: Hex, height: int, leaving_enemy_adjacent: bool = False) -> Optional[int]:
+def step_cost(src: Hex, dst: Hex, height: int, leaving_enemy_adjacent: bool = False,
+              water_stride: bool = False) -> Optional[int]:
     """Move points for one step, or None when the unit cannot make it.
 
     One point per hex, two into water (from land or from water), plus one per level climbed
     (at most ``height`` levels in one step; stepping down is free). Climbing out of water onto
     land of the same level costs nothing extra. The whole step costs double when it leaves a
-    hex next to an enemy.
+    hex next to an enemy. A unit whose special ability lets it stride through water
+    (``water_stride``) pays for water what it pays for land.
     """
     climb = dst.level - src.level
     if climb > height:
         return None
-    cost = (2 if dst.water else 1) + max(0, climb)
+    cost = (2 if dst.water and not water_stride else 1) + max(0, climb)
     if leaving_enemy_adjacent:
         cost *= 2
     return cost
@@ -339,16 +343,30 @@ def apply_talents(stats: UnitStats | Squad, talents: Sequence[str], decline: Seq
     """
     base = stats.stats if isinstance(stats, Squad) else stats
     values = base.model_dump()
-    declined = {find_talent(name).name for name in decline}
+    declined = {name if name in TALENT_RULES else find_talent(name).name for name in decline}
     for name in talents:
         talent = find_talent(name)
-        if talent.name in declined:
+        if talent.name in declined or talent.rule in declined:
             continue
         if any(getattr(base, stat) < minimum for stat, minimum in talent.requires.items()):
             continue
         for stat, bonus in talent.stat_bonus.items():
             lo, hi = STAT_BOUNDS[stat]
             values[stat] = min(hi, max(lo, values[stat] + bonus))
+    return UnitStats(**values)
+
+
+def stat_line(squad: Squad, ruthless: bool = False) -> UnitStats:
+    """A squad's stats in play before weapons: its talents (Ruthless only when taken) and a
+    ``stats`` special ability applied, kept within the stat bounds."""
+    base = apply_talents(squad, squad.talents, decline=() if ruthless else ("ruthless",))
+    bonus = squad.special_stats
+    if not bonus:
+        return base
+    values = base.model_dump()
+    for stat, change in bonus.items():
+        lo, hi = STAT_BOUNDS[stat]
+        values[stat] = min(hi, max(lo, values[stat] + change))
     return UnitStats(**values)
 
 
@@ -363,18 +381,35 @@ def armed(stats: UnitStats | Squad, weapon: Weapon) -> UnitStats:
 
 
 class TalentCards:
-    """A unit's talent cards and which are exhausted (turned sideways) this round."""
+    """A unit's talent cards and which are exhausted (turned sideways) this round.
+
+    The engine asks for a talent by the rule it follows (``"feint"``, ``"parry"``..., see
+    :data:`abilities.TALENT_RULES`) or by name; a card bought under another name that follows
+    the same rule (a ``--content`` catalogue's) answers to the rule."""
 
     def __init__(self, talents: Sequence[str]):
         self._lookup = talent_lookup()  # name as asked -> the talent (asked often in play)
-        self.talents = [self._canon(name) for name in talents]
+        self.talents = [self._name(name) for name in talents]
+        self.by_rule = {}
+        for name in self.talents:
+            rule = self._lookup[name].rule
+            if rule is not None and rule not in self.by_rule:
+                self.by_rule[rule] = name
         self.exhausted: set[str] = set()
 
-    def _canon(self, name: str) -> str:
+    def _name(self, name: str) -> str:
         hit = self._lookup[name]
         if hit is None:
             return find_talent(name).name  # unknown: the one-line error naming the known talents
         return hit.name
+
+    def _canon(self, name: str) -> str:
+        by_rule = self.by_rule.get(name)
+        return by_rule if by_rule is not None else self._name(name) if name not in TALENT_RULES else name
+
+    def name_of(self, rule: str) -> str:
+        """The card's name for the talent following ``rule`` (the rule itself if it has none)."""
+        return self.by_rule.get(rule, rule)
 
     def has(self, name: str) -> bool:
         return self._canon(name) in self.talents
@@ -385,9 +420,10 @@ class TalentCards:
 
     def exhaust(self, name: str) -> None:
         """Use a once-per-round talent; refused if the unit lacks it or already used it."""
-        talent = self._lookup[name] or find_talent(name)  # unknown: find_talent's one-line error
-        if talent.name not in self.talents:
-            raise RulesError(f"this unit has no {talent.name} talent (it has {', '.join(self.talents) or 'none'})")
+        canon = self._canon(name)
+        if canon not in self.talents:
+            raise RulesError(f"this unit has no {canon} talent (it has {', '.join(self.talents) or 'none'})")
+        talent = self._lookup[canon]
         if not talent.exhaust:
             raise RulesError(f"{talent.name} is always on; it is never exhausted")
         if talent.name in self.exhausted:
@@ -408,15 +444,15 @@ def battlecall(cards: TalentCards, squad: str, distances: Mapping[str, int]) -> 
     """Start of round: call ``squad`` (within 2 hexes); returns the hexes it may move now (2)."""
     if squad not in battlecall_targets(distances):
         raise RulesError(f"{squad} is {distances.get(squad, 'not')} hexes away; Battlecall reaches {BATTLECALL_RADIUS}")
-    cards.exhaust("Battlecall")
+    cards.exhaust("battlecall")
     return BATTLECALL_MOVE
 
 
 def cleave(cards: TalentCards, target_killed: bool, target_adjacent: bool) -> bool:
     """After killing an adjacent enemy, take one extra attack (once per round). True if taken."""
-    if not (target_killed and target_adjacent and cards.ready("Cleave")):
+    if not (target_killed and target_adjacent and cards.ready("cleave")):
         return False
-    cards.exhaust("Cleave")
+    cards.exhaust("cleave")
     return True
 
 
@@ -440,7 +476,7 @@ def feint(rng: Rng, cards: TalentCards, defender_faces: Sequence[str], index: in
             return faces
     if not 0 <= index < len(faces):
         raise RulesError(f"die {index} is not one of the defender's {len(faces)} dice")
-    cards.exhaust("Feint")
+    cards.exhaust("feint")
     return _reroll(rng, faces, [index], log, "Feint")
 
 
@@ -454,7 +490,7 @@ def parry(rng: Rng, cards: TalentCards, defender_faces: Sequence[str], indices: 
         raise RulesError(f"Parry re-rolls up to {PARRY_DICE} different dice, not {list(indices)}")
     if not indices:
         return faces
-    cards.exhaust("Parry")
+    cards.exhaust("parry")
     return _reroll(rng, faces, indices, log, "Parry")
 
 
@@ -463,24 +499,24 @@ def lone_wolf(rng: Rng, cards: TalentCards, faces: Sequence[str], nearest_friend
     """With no friend within 6 hexes, re-roll every die of a roll not re-rolled before."""
     if nearest_friend is not None and nearest_friend <= LONE_WOLF_RADIUS:
         raise RulesError(f"Lone Wolf needs no friend within {LONE_WOLF_RADIUS} hexes; nearest is {nearest_friend}")
-    cards.exhaust("Lone Wolf")
+    cards.exhaust("lone_wolf")
     done = set(already_rerolled)
     return _reroll(rng, faces, [i for i in range(len(faces)) if i not in done], log, "Lone Wolf")
 
 
 def protector(cards: TalentCards, distance_to_friend: int) -> bool:
     """Take a friend's damage instead of it (within 2 hexes, once per round). True if taken."""
-    if distance_to_friend > PROTECTOR_RADIUS or not cards.ready("Protector"):
+    if distance_to_friend > PROTECTOR_RADIUS or not cards.ready("protector"):
         return False
-    cards.exhaust("Protector")
+    cards.exhaust("protector")
     return True
 
 
 def riposte(cards: TalentCards, was_just_attacked: bool = True) -> bool:
     """Strike back at the enemy that has just attacked this unit. True if the strike is allowed."""
-    if not was_just_attacked or not cards.ready("Riposte"):
+    if not was_just_attacked or not cards.ready("riposte"):
         return False
-    cards.exhaust("Riposte")
+    cards.exhaust("riposte")
     return True
 
 

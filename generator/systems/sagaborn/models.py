@@ -15,6 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from generator.names import Name
+from generator.systems.sagaborn.abilities import TALENT_RULES, SpecialAbility, StatChange
 
 
 SquadType = Literal["hero", "minion", "creature"]
@@ -56,7 +57,18 @@ class Talent(_Strict):
     choice: bool = Field(False, description="the player may decide not to apply it")
     stat_bonus: dict[StatName, int] = Field(default_factory=dict)
     requires: dict[StatName, int] = Field(default_factory=dict, description="minimum stats to benefit")
+    rule: Optional[Literal[TALENT_RULES]] = Field(None, description="the engine rule it follows (Feint, Parry...)")
+    flavour: bool = Field(False, description="flavour only: printed, not played by the engine")
     effect: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _played_or_flavour(self) -> "Talent":
+        """A talent the engine cannot play is refused unless it says it is flavour only."""
+        if not (self.stat_bonus or self.rule or self.flavour):
+            raise ValueError(
+                f"{self.name!r} changes no stat and names no rule the engine plays: give it stat_bonus, "
+                f"or rule (one of {', '.join(TALENT_RULES)}), or mark it flavour: true")
+        return self
 
 
 class TalentList(_Strict):
@@ -150,11 +162,37 @@ class RulesSection(_Strict):
     text: str
 
 
+class HouseRule(_Strict):
+    """A rule the book does not have, which players may agree to play (off unless ``enabled``)."""
+
+    enabled: bool = False
+    text: str = Field(min_length=1)
+
+
 class RulesText(_Strict):
-    """``kind: rules``: the rules summary the tool prints, in our own words."""
+    """``kind: rules``: the rules summary the tool prints, in our own words, and the house rules
+    the engine can play (each off by default: the book's rules are the default)."""
 
     name: Name
     sections: list[RulesSection] = Field(min_length=1)
+    house_rules: dict[str, HouseRule] = Field(default_factory=dict)
+
+    @field_validator("house_rules")
+    @classmethod
+    def _known(cls, rules: dict[str, HouseRule]) -> dict[str, HouseRule]:
+        from generator.systems.sagaborn.effects import HOUSE_RULES
+
+        for name in rules:
+            if name not in HOUSE_RULES:
+                raise ValueError(f"{name!r} is not a house rule the engine plays; choose from {', '.join(HOUSE_RULES)}")
+        return rules
+
+
+def house_rules_on() -> tuple[str, ...]:
+    """The house rules switched on in content/sagaborn/rules.yaml (a ``--content`` copy may
+    switch one on); none in the built-in file."""
+    rules = _load_builtin("rules.yaml", RulesText)
+    return tuple(sorted(name for name, rule in rules.house_rules.items() if rule.enabled))  # type: ignore[attr-defined]
 
 
 # -- factions ---------------------------------------------------------------------------------
@@ -185,11 +223,6 @@ class UnitStats(_Strict):
     attack: int = Field(ge=STAT_BOUNDS["attack"][0], le=STAT_BOUNDS["attack"][1])
     defense: int = Field(ge=STAT_BOUNDS["defense"][0], le=STAT_BOUNDS["defense"][1])
     height: int = Field(ge=STAT_BOUNDS["height"][0], le=STAT_BOUNDS["height"][1])
-
-
-class SpecialAbility(_Strict):
-    name: Name
-    text: str = Field(min_length=1)
 
 
 class Weapon(_Strict):
@@ -283,6 +316,12 @@ class Squad(_Strict):
 
     # -- derived ------------------------------------------------------------------------------
     @property
+    def special_stats(self) -> dict[str, int]:
+        """The stat changes of a ``stats`` special (applied in play like a talent's)."""
+        effect = self.special.effect if self.special else None
+        return effect.bonus() if isinstance(effect, StatChange) else {}
+
+    @property
     def stats(self) -> UnitStats:
         """The printed stat line (talents and weapons not applied)."""
         return UnitStats(hp=self.hp, move=self.move, range=self.range, attack=self.attack,
@@ -364,6 +403,14 @@ class Team(_Strict):
     @property
     def total_cost(self) -> int:
         return _total(self.squads)
+
+    @property
+    def abilities_not_simulated(self) -> list[str]:
+        """The printed abilities battles do not play (flavour-only specials and talents), by
+        name: a balance verdict reports how many, a card prints them greyed."""
+        out = [s.special.name for s in self.squads if s.special and not s.special.simulated]
+        out += [f"{name} ({s.name})" for s in self.squads for name in s.talents if find_talent(name).flavour]
+        return out
 
     @property
     def unspent(self) -> int:

@@ -4,16 +4,24 @@ It reads the state and its legal actions only; every rule it needs (who can be a
 where, with how many dice, what a move reaches) it asks the state, which asks the mechanics.
 
 * Moves: each reachable hex is scored by the best attack it opens (likeliest take-down first,
-  then expected damage, both exact), a relic to pick up, a chest or door to open, minus the walk
-  still left to the nearest enemy or prize (a shrine the scenario scores counts as one while
-  the enemy holds it or nobody does); a relic holder keeps away from enemies instead.
+  then expected damage, both exact, with high ground, cover and the specials that add dice),
+  a relic to pick up, a chest or door to open, minus the walk still left to the nearest prize
+  or enemy (a shooter's walk ends where an enemy comes in range: its band), minus the *danger*
+  of the hex (:mod:`judge`: the exact worth of the blows the enemies could land there before
+  the unit acts again, with the dice high ground, water and cover give). Shooters and relic
+  holders count danger fully, so they shoot from outside the enemy's reach; fighters count a
+  quarter of it, so of two hexes to strike from they take the higher or safer one.
 * Standard actions: the attack with the likeliest take-down, then the highest expected damage;
-  a relic underfoot is picked up unless a kill is likelier than not; chests and doors are opened
-  when nothing can be hit.
-* Talents: Feint rerolls a defender's shield, Parry rerolls when damage is coming, Lone Wolf when
-  the roll is worse than average, Protector when it saves a friend who would die and the
-  protector survives, Cleave and Riposte whenever they are offered, Ruthless when the extra
-  attack die is worth more than the lost defence die, Battlecall brings the biggest squad near.
+  a heal (a heal_action special) when the HP it gives back is worth more than the best attack;
+  a strip_cover special (free) on the enemy whose cover, taken away, gains most against the
+  attacks still to come this round, never when no attack would gain; a relic underfoot is
+  picked up unless a kill is likelier than not; chests and doors are opened when nothing can be
+  hit.
+* Talents: Feint only when a shield fewer lets more through (its exact average gain is
+  positive), Lone Wolf when the reroll's exact average beats the roll it has, Parry when damage
+  is coming, Protector when it saves a friend who would die and the protector survives, Cleave
+  and Riposte whenever they are offered, Ruthless when the extra attack die is worth more than
+  the lost defence die, Battlecall brings the biggest squad near.
 """
 
 from __future__ import annotations
@@ -25,13 +33,18 @@ from typing import Any, Sequence
 from generator.dice.battle_dice import CRIT, HIT, P_CRIT, P_HIT, P_SHIELD, SHIELD, attack_odds, damage_from_counts
 from generator.dice.rng import Rng
 from generator.play.board import UNREACHABLE
+from generator.systems.sagaborn.judge import KILL_WEIGHT, dangers_for
 from generator.systems.sagaborn.mechanics import attack_damage
 
-KILL_WEIGHT = 6.0
 RELIC_VALUE = 8.0
 CHEST_VALUE = 3.0
 SHRINE_VALUE = 3.0
 APPROACH = 0.15
+#: How much the blows a hex invites (judge.Dangers) count against it: fully for shooters and
+#: relic holders, who have no business in reach of the enemy; a little for fighters, who must
+#: close in but may pick the higher or safer of two hexes to strike from.
+DANGER_RANGED = 1.0
+DANGER_MELEE = 0.25
 
 
 class GreedyPolicy:
@@ -100,6 +113,8 @@ class GreedyPolicy:
     # ---- moving ---------------------------------------------------------------------------------
 
     def _move(self, state, actions, rng=None):
+        if len(actions) == 1:
+            return actions[0]  # held in its hex, or nowhere to go
         f = state.current_unit()
         board = state.board
         enemies = state.enemies_of(f.side)
@@ -108,32 +123,35 @@ class GreedyPolicy:
         prizes += list(state.chests)
         doors = [board.parse(label) for label in state.doors]
         holder = bool(f.relics)
-        near_enemy = state.enemy_adjacent_cells(f.side)
         openers = {n for c in list(state.chests) + doors for n in board.neighbours(c)} | set(state.chests)
-        goals = [e.pos for e in enemies] + prizes + [n for d in doors for n in board.open_neighbours(d)]
         shrine = _shrine_to_take(state, f)
-        if shrine:
-            goals += sorted(shrine)
-        field = _walk_field(board, goals)
+        targets = [e.pos for e in enemies]
+        goals = prizes + [n for d in doors for n in board.open_neighbours(d)] + sorted(shrine)
+        to_enemy = _walk_field(board, targets)
+        to_prize = (_walk_field(board, goals) if goals else None) or None
         ranged = f.stats.range > 1
-        level = state.levels.__getitem__
+        reach = f.stats.range
+        dangers = dangers_for(state, f)
+        near_enemy = state.enemy_adjacent_cells(f.side)
+        weight = DANGER_RANGED if ranged or holder else DANGER_MELEE
         scored = []
         if holder:
-            # a relic holder keeps away: its steps from the nearest enemy, one table row per enemy
+            # a relic holder keeps away: its steps from the nearest enemy and the blows it
+            # invites count; a shooter still takes the shot the hex it keeps to allows
             rows = [board.distance_from(e.pos) for e in enemies]
+            cells = [action[2] for action in actions]
+            dangers.prepare(cells)
+            best: dict = {}
+            for dest, e, seen in state.strike_views(f, cells) if ranged else ():
+                kill, mean = _odds(seen[0], seen[1], e.hp)
+                best[dest] = max(best.get(dest, 0.0), KILL_WEIGHT * kill + mean)
             for action in actions:
                 dest = action[2]
-                score = 0.0
-                score += 0.5 * (min([row[dest] for row in rows]) if rows else 10)
-                score += 0.05 * level(dest)
-                scored.append((score, action))
+                score = 0.5 * (min([row[dest] for row in rows]) if rows else 10) - weight * dangers.at(dest)
+                scored.append((score + best.get(dest, 0.0), action))
             return _pick_best(scored, rng)
-        # the best strike each hex opens (melee units strike only from hexes next to an enemy)
-        reach = f.stats.range
-        rows = [board.distance_from(e.pos) for e in enemies]
-        ranged_rows = rows if ranged else ()
 
-        def score_of(dest, best):
+        def score_of(dest, best, exact=True):
             score = 0.0
             if best is not None:
                 score += best
@@ -143,14 +161,21 @@ class GreedyPolicy:
                 score += CHEST_VALUE
             if dest in shrine:
                 score += SHRINE_VALUE
-            score -= APPROACH * field.get(dest, 0)
-            if ranged and dest in near_enemy:
-                score -= 1.0 * sum(1 for row in ranged_rows if row[dest] == 1)
-            score += 0.05 * level(dest)
+            # a shooter walks to where an enemy is in range (its band), anyone else to the enemy
+            walk = to_enemy.get(dest, 0)
+            if ranged:
+                walk = max(0, walk - reach)
+            if to_prize is not None:
+                walk = min(walk, to_prize.get(dest, 0))
+            score -= APPROACH * walk
+            if ranged or dest in near_enemy:  # a fighter weighs the blows only where they are sure
+                score -= weight * dangers.at(dest, exact)
             return score
 
         def work_out(indices):
             """The exact scores of these hexes (one strike_views call for all of them)."""
+            if ranged:
+                dangers.prepare([actions[i][2] for i in indices])
             cells = [actions[i][2] for i in indices if strikes[i]]
             best: dict = {}
             for dest, e, seen in state.strike_views(f, cells) if cells else ():
@@ -160,7 +185,7 @@ class GreedyPolicy:
                     best[dest] = value
             for i in indices:
                 dest = actions[i][2]
-                scores[i] = score_of(dest, best.get(dest))
+                scores[i] = score_of(dest, best.get(dest), ranged)
 
         if not ranged:  # a few hexes next to enemies: work them all out
             strikes = [action[2] in near_enemy for action in actions]
@@ -168,13 +193,16 @@ class GreedyPolicy:
             work_out(range(len(actions)))
             return _pick_best(list(zip(scores, actions)), rng)
         # A ranged unit may shoot from most hexes it reaches, and working out a shot (sight,
-        # cover, the dice) is most of a move's cost. So every hex is first scored with an upper
-        # bound of its shot, the best dice it could roll against each enemy in range
-        # (_strike_bound: high ground as it stands, with or without cover), the best-bounded hex
-        # is worked out, and then every hex whose bound comes within PRUNE_MARGIN of that exact
-        # score (the best can only rise); the others can be neither the best nor tied with it
-        # (see _pick_best), so the choice is the one judging every hex exactly gives.
+        # cover, the dice) and the shots it invites is most of a move's cost. So every hex is
+        # first scored with an upper bound (_strike_bound: the best dice it could roll against
+        # each enemy in range, high ground as it stands, with or without cover; the danger as if
+        # no shooter could see it), the best-bounded hex is worked out, and then every hex whose
+        # bound comes within PRUNE_MARGIN of that exact score (the best can only rise); the others
+        # can be neither the best nor tied with it (see _pick_best), so the choice is the one
+        # judging every hex exactly gives.
         attack = f.stats.attack
+        level = state.levels.__getitem__
+        rows = [board.distance_from(e.pos) for e in enemies]
         # per level a hex may stand at: each enemy's bound from there, best first, with its row of
         # distances (a hex's bound is then the first enemy in range down that list)
         ranked = {}
@@ -192,7 +220,7 @@ class GreedyPolicy:
                 if row[dest] <= reach:
                     best = top
                     break
-            scores.append(score_of(dest, best))
+            scores.append(score_of(dest, best, exact=False))
             strikes.append(best is not None)
         bounds = list(scores)
         order = sorted(range(len(actions)), key=bounds.__getitem__, reverse=True)
@@ -215,8 +243,17 @@ class GreedyPolicy:
             if best_key is None or key > best_key:
                 best_attack, best_key = action, key
         kinds = {a[0]: a for a in actions}
+        if "expose" in kinds:
+            expose = _best_exposure(state, f, [a for a in actions if a[0] == "expose"])
+            if expose is not None:
+                return expose  # free: the unit still takes its standard action after it
         if "pick_up" in kinds and (best_key is None or best_key[0] < 0.5):
             return kinds["pick_up"]
+        attack_worth = -1.0 if best_key is None else KILL_WEIGHT * best_key[0] + best_key[1]
+        if "heal" in kinds:
+            heal, worth = _best_heal(state, f, [a for a in actions if a[0] == "heal"])
+            if worth > max(attack_worth, 0.0):
+                return heal
         if best_attack is not None and best_key[1] > 0:
             return best_attack
         if "use_relic" in kinds:
@@ -232,18 +269,27 @@ class GreedyPolicy:
         names = {a[0] for a in actions}
         t = state.fighters[s.target]
         damage = attack_damage(s.att, s.dfn)
-        hits, crits, shields = s.att.count(HIT), s.att.count(CRIT), s.dfn.count(SHIELD)
         if s.stage == "attacker":
-            if "feint" in names and hits + crits and shields:
-                return ("feint", s.dfn.index(SHIELD))
-            if "lone_wolf" in names and _reroll_attack(len(s.att), shields) > damage:
-                return ("lone_wolf",)
+            # Feint: a shield rerolled turns into a blank or worse 5 times in 8; worth it only
+            # when one shield fewer lets more through (never when the shields are spare)
+            if "feint" in names and SHIELD in s.dfn:
+                gain = _feint_gain(s.att, s.dfn, t.hp)
+                if gain > 0:
+                    return ("feint", s.dfn.index(SHIELD))
+            if "lone_wolf" in names:
+                kept = [face for i, face in enumerate(s.att) if i in s.att_rerolled]
+                fresh = len(s.att) - len(kept)
+                if _attack_reroll_worth(kept, fresh, s.dfn, t.hp) > _worth(damage, t.hp):
+                    return ("lone_wolf",)
             return ("done",)
         if s.stage == "defender":
             if damage and "parry" in names:
                 return ("parry",)
-            if damage and "lone_wolf" in names and _reroll_defence(len(s.dfn), hits, crits) < damage:
-                return ("lone_wolf",)
+            if damage and "lone_wolf" in names:
+                kept = [face for i, face in enumerate(s.dfn) if i in s.def_rerolled]
+                fresh = len(s.dfn) - len(kept)
+                if _defence_reroll_worth(s.att, kept, fresh, t.hp) < _worth(damage, t.hp):
+                    return ("lone_wolf",)
             return ("done",)
         if s.stage == "protect":
             for action in actions:
@@ -266,6 +312,76 @@ class GreedyPolicy:
         if "riposte" in names:
             return ("riposte",)
         return ("done",)
+
+
+def _best_exposure(state, f, actions):
+    """The enemy whose cover, taken for the round, gains the most against the attacks still to
+    come this round (this unit's and every friend's who has not acted yet and could attack it
+    as they stand): None when no attack would lose a cover die (never used for nothing)."""
+    best, best_gain = None, 0.0
+    waiting = [g for g in state.living(f.side) if not state.squad_of(g).activated or g.uid in state.queue]
+    for action in actions:
+        e = state.fighters[action[2]]
+        gain = 0.0
+        for g in waiting:
+            view = state.attack_view(g, e)
+            if view is not None and view[2].get("cover"):
+                with_cover = _odds(view[0], view[1], e.hp)
+                without = _odds(view[0], view[1] - 1, e.hp)
+                gain += KILL_WEIGHT * (without[0] - with_cover[0]) + without[1] - with_cover[1]
+        if gain > best_gain + 1e-9:
+            best, best_gain = action, gain
+    return best
+
+
+def _best_heal(state, f, actions):
+    """The heal worth most, and its worth in the attack's terms: each HP back is worth one
+    point of damage, and a friend one blow from death is worth a take-down saved."""
+    best, best_worth = None, -1.0
+    for action in actions:
+        g = state.fighters[action[2]]
+        effect = state.squad_of(f).card.special.effect
+        amount = min(effect.amount, g.stats.hp - g.hp)
+        worth = float(amount) + (1.0 if g.hp <= 2 else 0.0)
+        if worth > best_worth:
+            best, best_worth = action, worth
+    return best, best_worth
+
+
+def _worth(damage: int, hp: int) -> float:
+    """An attack's result in the player's terms: a take-down weighs KILL_WEIGHT, plus damage."""
+    return (KILL_WEIGHT if damage >= hp else 0.0) + damage
+
+
+def _feint_gain(att, dfn, hp: int) -> float:
+    """What rerolling one of the defender's shields is worth on average."""
+    now = _worth(attack_damage(att, dfn), hp)
+    fewer = list(dfn)
+    fewer.remove(SHIELD)
+    return float(1 - P_SHIELD) * (_worth(attack_damage(att, fewer), hp) - now)
+
+
+def _attack_reroll_worth(kept, fresh: int, dfn, hp: int) -> float:
+    """The average worth of an attack whose ``fresh`` dice are rolled again (``kept`` stay)."""
+    shields = dfn.count(SHIELD)
+    hits0, crits0 = kept.count(HIT), kept.count(CRIT)
+    p_other = 1 - float(P_HIT) - float(P_CRIT)
+    total = 0.0
+    for crits in range(fresh + 1):
+        for hits in range(fresh - crits + 1):
+            p = (comb(fresh, crits) * comb(fresh - crits, hits) * float(P_CRIT) ** crits * float(P_HIT) ** hits
+                 * p_other ** (fresh - crits - hits))
+            total += p * _worth(damage_from_counts(hits0 + hits, crits0 + crits, shields), hp)
+    return total
+
+
+def _defence_reroll_worth(att, kept, fresh: int, hp: int) -> float:
+    """The average worth (to the attacker) of an attack once ``fresh`` defence dice are rolled again."""
+    hits, crits = att.count(HIT), att.count(CRIT)
+    shields0 = kept.count(SHIELD)
+    p = float(P_SHIELD)
+    return sum(comb(fresh, k) * p ** k * (1 - p) ** (fresh - k) * _worth(damage_from_counts(hits, crits, shields0 + k), hp)
+               for k in range(fresh + 1))
 
 
 def _shrine_to_take(state, f) -> set:
@@ -301,12 +417,14 @@ _BOUNDS: dict[tuple, float] = {}
 def _strike_bound(state, f, e, dest, attack: int, level: int, target_level: int) -> float:
     """The highest value (KILL_WEIGHT x take-down chance + expected damage) ``f``'s attack on
     ``e`` from ``dest`` can have, whatever sight finds: the better of its two possible pools
-    (:meth:`SagaState.pool_choices`). Kept per Attack, Defense, HP and the two levels."""
-    key = (attack, e.stats.defense, e.hp, level, target_level)
+    (:meth:`SagaState.pool_choices`: high ground as the cells stand, with or without cover, and
+    the specials' dice). Kept per pools and HP."""
+    choices = state.pool_choices(f, e, dest)
+    key = (choices, e.hp)
     hit = _BOUNDS.get(key)
     if hit is None:
         hit = _BOUNDS[key] = max(KILL_WEIGHT * kill + mean for kill, mean in
-                                 (_odds(att, dfn, e.hp) for att, dfn in state.pool_choices(f, e, dest)))
+                                 (_odds(att, dfn, e.hp) for att, dfn in choices))
     return hit
 
 
@@ -356,24 +474,3 @@ def _walk_field(board, goals) -> dict:
         memo.clear()
     field = memo[key] = dict(zip(board.open, best))
     return field
-
-
-@lru_cache(maxsize=None)
-def _reroll_attack(dice: int, shields: int) -> float:
-    """Expected damage of ``dice`` fresh attack dice against ``shields`` shields already rolled."""
-    p_other = 1 - float(P_HIT) - float(P_CRIT)
-    total = 0.0
-    for crits in range(dice + 1):
-        for hits in range(dice - crits + 1):
-            p = (comb(dice, crits) * comb(dice - crits, hits) * float(P_CRIT) ** crits * float(P_HIT) ** hits
-                 * p_other ** (dice - crits - hits))
-            total += p * damage_from_counts(hits, crits, shields)
-    return total
-
-
-@lru_cache(maxsize=None)
-def _reroll_defence(dice: int, hits: int, crits: int) -> float:
-    """Expected damage taken when ``dice`` defence dice are rolled afresh against fixed hits/crits."""
-    p = float(P_SHIELD)
-    return sum(comb(dice, k) * p ** k * (1 - p) ** (dice - k) * damage_from_counts(hits, crits, k)
-               for k in range(dice + 1))

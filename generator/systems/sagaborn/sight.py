@@ -9,6 +9,11 @@ How we measure "part of the body" (the book is a tabletop rule; this is our exac
 
 * A wall (a blocked cell, a closed door) on the centre-to-centre line hides the target; that is
   the board's own exact line-of-sight table (:meth:`generator.play.board.Board.visible`).
+* An enemy figure standing on the centre-to-centre line (on a hex it passes through or runs
+  along the edge of, :func:`centre_line`) hides the target: "enemy units block line of sight".
+* A raised hex (a hill) on that line right next to the target, at least the target's Height
+  above the target's feet, hides it: "a unit behind terrain equal to or taller than the unit is
+  out of line of sight", whoever looks.
 * Every other cell between the two is an obstacle as tall as its standing level (terrain level,
   one lower in water) plus the Height of an *enemy* figure standing on it; friends count nothing.
 * Sight rays run from the attacker's eyes (standing level + Height) to a grid of points over the
@@ -62,6 +67,10 @@ class Sight:
     reason: str = ""
 
 
+#: Why a target is out of sight, as the book gives the reasons.
+BEHIND = "behind terrain at least as tall as it"
+ENEMY_IN_WAY = "an enemy figure stands on the line of sight"
+
 OPEN = Sight(True, 0.0, False, 0)
 #: What every pair with a wall on its centre line sees (one shared answer, like OPEN: a board
 #: has thousands of such pairs, and each kept answer is one more object to keep).
@@ -81,6 +90,7 @@ class SightTable:
         self.fan = fan
         self.heights = heights
         self._stand = {p: effective_level(board.level(p), board.water(p)) for p in board.cells}
+        self._raised = {p: board.level(p) > 0 for p in board.cells}
         # ray geometry depends on the grid shape only, so boards of one shape share it
         self._geometry = _GEOMETRY.setdefault((board.grid.key, fan), {})
         self._terrain: dict[tuple, Sight] = {}
@@ -159,12 +169,20 @@ class SightTable:
             pair = self._pair(a, t)
         if pair.__class__ is Sight:  # adjacent, or a wall in the way
             return pair
-        rays, crossed, highest = pair
+        rays, crossed, highest, centre, front = pair
         stand = self._stand
         eye = stand[a] + eye_height
         feet = stand[t]
+        # the book: a unit behind terrain as tall as itself is out of sight (terrain: a raised
+        # hex, a hill; the plain ground beside a stream is not terrain a unit stands behind)
+        behind = [p for p in front if self._raised[p] and stand[p] >= feet + target_height]
+        if behind:
+            return Sight(False, 1.0, False, 0, behind, BEHIND)
         relevant = ()
         if enemies:
+            on_line = [p for p in centre if p in enemies]
+            if on_line:  # the book: enemy units block line of sight
+                return Sight(False, 1.0, False, 0, on_line, ENEMY_IN_WAY)
             relevant = tuple(sorted((p, h) for p, h in enemies.items() if p in crossed))
         # every ray stays above this height (eyes at one end, the body's lowest point at the other)
         low_bound = min(eye, feet + self._zs[0] * target_height)
@@ -279,13 +297,94 @@ class SightTable:
             out = WALL
         else:
             rays = self._rays(a, t)
-            cells = frozenset(p for crossings in rays for _, _, p in crossings)
-            out = (rays, cells, max((self._stand[p] for p in cells), default=-99))
+            centre = tuple(sorted({p for _, _, p in rays[self.fan // 2]}))  # see centre_cells
+            front = tuple(p for p in centre if board.distance(p, t) == 1)
+            cells = frozenset(p for crossings in rays for _, _, p in crossings) | frozenset(centre)
+            out = (rays, cells, max((self._stand[p] for p in cells), default=-99), centre, front)
         self._pairs[(a, t)] = out
         return out
 
 
 _GEOMETRY: dict[tuple, dict] = {}
+
+
+def centre_cells(table: "SightTable", a: Pos, t: Pos) -> tuple:
+    """The hexes the centre-to-centre line passes through or along, as sight uses them: the
+    crossings of the fan's middle ray, which runs from centre to centre (its offset across the
+    target's hex is exactly zero). Its clipping numbers are whole numbers held exactly in
+    floats, so a hex it crosses has a crossing of positive length and one it only touches at a
+    corner has none: the same hexes as :func:`centre_line`'s integer test (checked on every
+    pair of two boards in the tests)."""
+    if table.board.distance(a, t) <= 1:
+        return ()
+    return tuple(sorted({p for _, _, p in table._rays(a, t)[table.fan // 2]}))
+
+
+def centre_line(board: Board, a: Pos, t: Pos) -> tuple[tuple, tuple]:
+    """The hexes the line from a's centre to t's centre passes: ``(through, along)``, those whose
+    inside it crosses and those with an edge it runs along (a's and t's own hexes left out; a hex
+    it only touches at a corner is in neither). Exact: integer arithmetic in the grid's frame
+    (a separating-axis test per hex), kept per grid shape.
+
+    These are the hexes a figure must stand on to be *on* the line of sight: the book's enemy
+    figures block sight, and a target right behind terrain as tall as itself is hidden."""
+    table = _GEOMETRY.setdefault(("centre", board.grid.key), {})
+    hit = table.get((a, t))
+    if hit is None:
+        hit = table[(a, t)] = _centre_line(board, a, t)
+    return hit
+
+
+def _centre_line(board: Board, a: Pos, t: Pos) -> tuple[tuple, tuple]:
+    centres, offsets, normals, cells = _frame_ints(board)
+    grid = board.grid
+    pa = np.array(grid.frame_center(board.cell_of(a)), dtype=np.int64)
+    pt = np.array(grid.frame_center(board.cell_of(t)), dtype=np.int64)
+    d = pt - pa
+    nrm = np.array([-d[1], d[0]], dtype=np.int64)
+    s0 = int(nrm @ pa)
+    proj = centres @ nrm  # (C,)
+    op = offsets @ nrm  # (6,)
+    inside = (proj + op.min() < s0) & (s0 < proj + op.max())
+    for axis in normals:  # the hex's own edge normals: the segment's interval against the hex's
+        ends = (int(axis @ pa), int(axis @ pt))
+        lo, hi = min(ends), max(ends)
+        c = centres @ axis
+        o = offsets @ axis
+        inside &= (hi > c + o.min()) & (c + o.max() > lo)
+    # edges the segment runs along: both corners on its line, overlapping it with positive length
+    corners = centres[:, None, :] + offsets[None, :, :]  # (C, 6, 2)
+    nxt = np.roll(corners, -1, axis=1)
+    rel0, rel1 = corners - pa, nxt - pa
+    on0 = d[0] * rel0[..., 1] - d[1] * rel0[..., 0] == 0
+    on1 = d[0] * rel1[..., 1] - d[1] * rel1[..., 0] == 0
+    a0 = rel0 @ d
+    a1 = rel1 @ d
+    length = int(d @ d)
+    overlap = np.maximum(np.minimum(a0, a1), 0) < np.minimum(np.maximum(a0, a1), length)
+    along = (on0 & on1 & overlap).any(axis=1)
+    ends = {a, t}
+    through = tuple(cells[i] for i in np.flatnonzero(inside).tolist() if cells[i] not in ends)
+    beside = tuple(cells[i] for i in np.flatnonzero(along & ~inside).tolist() if cells[i] not in ends)
+    return through, beside
+
+
+def _frame_ints(board: Board):
+    """Every cell's centre in the exact integer frame (``board.cells`` order), the corner
+    offsets and the three edge normals, as int64 arrays (kept per grid shape)."""
+    key = ("ints", board.grid.key)
+    hit = _GEOMETRY.get(key)
+    if hit is None:
+        grid = board.grid
+        centres = np.array([grid.frame_center(board.cell_of(p)) for p in board.cells], dtype=np.int64)
+        offsets = np.array(grid.corner_offsets, dtype=np.int64)
+        normals = []
+        for e in range(len(offsets)):
+            dx, dy = (offsets[(e + 1) % len(offsets)] - offsets[e]).tolist()
+            if not any(-dy * m[1] - dx * m[0] == 0 for m in normals):
+                normals.append((-dy, dx))
+        hit = _GEOMETRY[key] = (centres, offsets, np.array(normals, dtype=np.int64), board.cells)
+    return hit
 
 
 def _frame_hexes(board: Board):
