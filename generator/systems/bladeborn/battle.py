@@ -77,22 +77,22 @@ def abilities_not_simulated(warband: Warband, system: str) -> int:
     return sum(1 for a in card.abilities if a.flavour) if card is not None else 0
 
 
+def ability_spec(ability, warcry: bool = False) -> AbilitySpec:
+    """An ability card's entry as the engine plays it. Warcry cards measure in inches: reaches
+    become hexes here, a value used as a distance when the ability is used (``AbilitySpec.inches``)."""
+    reach, max_range = ability.reach, ability.max_range
+    if warcry:  # inches on the card, hexes on the board
+        reach = None if reach is None else inches_to_hexes(reach)
+        max_range = None if max_range is None else (1 if max_range <= WARCRY_MELEE_INCHES else inches_to_hexes(max_range))
+    return AbilitySpec(ability.name, ability.cost, ability.effect, ability.amount, reach, ability.stat,
+                       max_range, ability.weapons, ability.raises, warcry)
+
+
 def _fighter_abilities(fighter, pool: list, warcry: bool = False) -> tuple[AbilitySpec, ...]:
-    """The abilities of ``pool`` this fighter's runemarks allow (flavour-only ones are not played).
-    Warcry cards measure in inches: reaches become hexes here, a value used as a distance when
-    the ability is used (``AbilitySpec.inches``)."""
+    """The abilities of ``pool`` this fighter's runemarks allow (flavour-only ones are not played)."""
     marks = fighter.all_runemarks()
-    out = []
-    for ability in pool:
-        if ability.flavour or ability.effect is None or not set(ability.runemarks) <= marks:
-            continue
-        reach, max_range = ability.reach, ability.max_range
-        if warcry:  # inches on the card, hexes on the board
-            reach = None if reach is None else inches_to_hexes(reach)
-            max_range = None if max_range is None else (1 if max_range <= WARCRY_MELEE_INCHES else inches_to_hexes(max_range))
-        out.append(AbilitySpec(ability.name, ability.cost, ability.effect, ability.amount, reach, ability.stat,
-                               max_range, ability.weapons, ability.raises, warcry))
-    return tuple(out)
+    return tuple(ability_spec(a, warcry) for a in pool
+                 if not a.flavour and a.effect is not None and set(a.runemarks) <= marks)
 
 
 def fighters_for(side: str, warband: Warband, system: str) -> list[FighterInPlay]:

@@ -250,7 +250,11 @@ class BladebornState(AbilityRules, Scoring, BoardQueries):
         handler = getattr(self, "_do_" + kind.replace("-", "_"), None)
         if handler is None:
             raise SkirmishError(f"bladeborn: unknown action {action!r}")
-        return handler(action, rng)
+        events = handler(action, rng)
+        if not self.ended and self.round and self._wiped_out():  # nobody left to fight: over at once
+            self.activation, self.phase = None, "over"
+            events += self._wiped_out_end(rng)
+        return events
 
     def _event(self, action: str, **fields) -> dict:
         return {"round": self.round, "action": action, **fields}
