@@ -212,7 +212,7 @@ class Board:
             found = np.zeros((len(self.cells), len(self.cells)), dtype=bool)
             at = np.array([index[p] for p in seeing], dtype=np.int64)
             found[np.ix_(at, at)] = matrix
-            if len(kept) >= 32:
+            if len(kept) >= 512:  # one per veiled hex of a board, and a few pairs
                 kept.clear()
             kept[extra] = found
         return found

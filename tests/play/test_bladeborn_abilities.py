@@ -665,3 +665,19 @@ def test_a_flavour_ability_loads_is_never_played_and_is_counted_as_not_simulated
     assert "Old Song" not in {a.name for f in fighters for a in f.abilities}
     with pytest.raises(ValueError, match="effect"):
         Ability.model_validate({"name": "Old Song", "cost": "double", "text": "They sing."})
+
+
+def test_the_balance_report_counts_the_abilities_it_does_not_simulate():
+    """A flavour-only ability is never played, and the verdict says so: "1 ability not simulated"."""
+    from generator.balance.matchup import play_verdict
+    from generator.balance.sequential import Plan
+    from generator.dice.rng import Rng
+    from generator.systems.warcry.models import Ability
+
+    system, cinder = load_roster(CARDS["bladeborn"][0])
+    card = cinder.ability_card.model_copy(update={"abilities": list(cinder.ability_card.abilities) + [
+        Ability.model_validate({"name": "Old Song", "cost": "double", "text": "They sing.", "flavour": True})]})
+    band = cinder.model_copy(update={"ability_card": card})
+    verdict = play_verdict(system, band, cinder, {"twist": "none"}, Rng(1), Plan(max_battles=2, look_every=2))
+    assert any("1 ability not simulated" in line for line in verdict.lines())
+    assert verdict.to_json()["abilities_not_simulated"] == [1, 0]

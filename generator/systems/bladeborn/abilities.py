@@ -221,8 +221,8 @@ class AbilityRules:
             return [("place-at", fid, p) for fid in down for p in spots]
         if kind == "veil":
             veiled = {v for v, _ in self.veils}
-            return [("hex", p) for p, d in sorted(self.board.distance_from(fighter.pos).items())
-                    if d <= step[2] and not self.board.blocks_sight(p) and p not in veiled]
+            return [("hex", p) for p in _within(self.board, fighter.pos, step[2])
+                    if not self.board.blocks_sight(p) and p not in veiled]
         if kind in ("token", "oath"):
             return [("objective", o) for o in self._objective_choices(fighter, "objective-token" if kind == "token" else "")]
         if kind == "reroll":
@@ -421,8 +421,7 @@ class AbilityRules:
 
     def _empty_within(self, pos: Pos, reach: int) -> list[Pos]:
         occupied = self.occupied()
-        return [p for p, d in sorted(self.board.distance_from(pos).items())
-                if 0 < d <= reach and not self.board.blocked(p) and p not in occupied]
+        return [p for p in _open_within(self.board, pos, reach) if p not in occupied]
 
     def _edge_spots(self) -> list[Pos]:
         """Empty open hexes on the outermost ring of the board."""
@@ -434,6 +433,24 @@ class AbilityRules:
         apart = self.board.distance_from(fighter.pos)
         return [o for o in self.rules.objectives
                 if apart[o] <= rules.OBJECTIVE_RANGE and (effect != "objective-token" or o not in mine)]
+
+
+def _within(board: Board, pos: Pos, reach: int) -> tuple[Pos, ...]:
+    """Every cell within ``reach`` of ``pos`` (itself too), in a fixed order; kept per board."""
+    kept = board.__dict__.setdefault("_within", {})
+    found = kept.get((pos, reach))
+    if found is None:
+        found = kept[(pos, reach)] = tuple(p for p, d in sorted(board.distance_from(pos).items()) if d <= reach)
+    return found
+
+
+def _open_within(board: Board, pos: Pos, reach: int) -> tuple[Pos, ...]:
+    """The open cells within ``reach`` of ``pos``, ``pos`` itself left out; kept per board."""
+    kept = board.__dict__.setdefault("_open_within", {})
+    found = kept.get((pos, reach))
+    if found is None:
+        found = kept[(pos, reach)] = tuple(p for p in _within(board, pos, reach) if p != pos and not board.blocked(p))
+    return found
 
 
 def _edge_cells(board: Board) -> tuple[Pos, ...]:

@@ -66,6 +66,7 @@ class BladebornGreedy:
         self._kinds: dict = {}  # what _foe reads of rules and fighters -> a small number (see _kinds_of)
         self._kinds_state, self._kinds_now = None, None
         self._worths_state, self._worths_round, self._worths_now = None, None, None
+        self._control_memo: dict = {}
 
     def choose(self, state, actions, rng):
         phase = state.phase
@@ -172,7 +173,8 @@ class BladebornGreedy:
         stakes = state.objective_stakes(fighter.side)
         goals = [o for o, holder in state.control.items() if holder != fighter.side and stakes.get(o, 0) > 0]
         territory = state.territory_hexes.get("b" if fighter.side == "a" else "a", frozenset())
-        gains = objective_gains(state, fighter.side, fighter.id, stakes, future_weight(state)) if state.control else []
+        gains = objective_gains(state, fighter.side, fighter.id, stakes, future_weight(state), self._control_memo) \
+            if state.control else []
         return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id],
                 "gains": tuple(gains), "entries": entries, "index": state.board.tables()[0],
                 "values": {}, "territory": territory, "band": _band(state, fighter),

@@ -486,13 +486,17 @@ def veil_values(policy, state, fighter, reach) -> list[tuple]:
     """Each hex Ash Veil could veil: the enemy shots at our fighters it blocks (their danger
     times the fighter's worth), less our own shots it blocks, for the fighters where they stand."""
     shots = _shots(policy, state, fighter.side)
-    if not shots:
+    if not any(worth > 0 for _, _, worth in shots):
         return []
     index = state.board.tables()[0]
     base = state.sight_table()
+    distance = state.board.distance
     out = []
     for action in state._step_choices(fighter, ("veil", "", reach)):
         h = action[1]
+        # a hex can only cut a line it lies close to (it is no more than a step off the way)
+        if not any(worth > 0 and distance(a, h) + distance(h, b) <= distance(a, b) + 1 for a, b, worth in shots):
+            continue
         sight = state.board.sight_with(state.veiled() | {h})
         value = 0.0
         for a, b, worth in shots:

@@ -63,64 +63,81 @@ def turns_left(state, side: str, acting: bool) -> int:
     return max(0, left - (1 if acting else 0))
 
 
-def _movers(state, mover_id: str | None) -> list[tuple]:
-    """Every fighter on the battlefield but ``mover_id``: ``(side, hex, walking reach this round
-    or -1 if it cannot activate again this round)``, kept per state version."""
-    kept = state.__dict__.get("_policy_movers")
-    if kept is not None and kept[0] == (state.version, mover_id):
-        return kept[1]
-    out = []
+def _tallies(state, memo: dict) -> tuple[dict, list]:
+    """Per objective, how many fighters of each side stand within 1 hex of it and how many more
+    could still get there this round; and per fighter what it adds to those counts. Kept in the
+    player's ``memo`` while nobody moves, activates or takes an objective."""
     acts = state.activations
+    key = (state.layout, state.round, state.turns["a"], state.turns["b"],
+           tuple(sum(a.activated.values()) for a in acts.values()), tuple(state.control.values()))
+    kept = memo.get("tallies")
+    if kept is not None and kept[0] is state and kept[1] == key:
+        return kept[2]
+    movers = []
+    # a fighter may activate (again) as ``Activations.can_activate`` says: a fresh one while turns
+    # are left; any once every friend on the battlefield has had a turn (not in Warcry's rule)
+    may_again = {s: a.turns_taken < a.limit and not a.once_each and all(a.activated[f] > 0 for f in a.on_battlefield)
+                 for s, a in acts.items()}
     for f in state.fighters.values():
-        if not f.on or f.id == mover_id:
+        if not f.on:
             continue
         side_acts = acts.get(f.side)
-        if side_acts is None or not side_acts.can_activate(f.id):
+        fresh = (side_acts is not None and side_acts.turns_taken < side_acts.limit and f.id in side_acts.on_battlefield
+                 and side_acts.activated[f.id] == 0)
+        if side_acts is None or f.id not in side_acts.on_battlefield or not (fresh or may_again[f.side]):
             reach = -1
         else:
-            reach = state.move_of(f) * (2 if side_acts.activated[f.id] == 0 else 1) + rules.OBJECTIVE_RANGE
-        out.append((f.side, f.pos, reach))
-    state.__dict__["_policy_movers"] = ((state.version, mover_id), out)
-    return out
+            reach = state.move_of(f) * (2 if fresh else 1) + rules.OBJECTIVE_RANGE
+        movers.append((f.id, f.side, f.pos, reach))
+    totals = {}
+    parts = {}
+    for o in state.control:
+        near = state.board.distance_from(o)
+        walk = state.board.walk_from(o)
+        here = {"a": 0, "b": 0}
+        coming = {"a": 0, "b": 0}
+        for fid, side, pos, reach in movers:
+            if near[pos] <= rules.OBJECTIVE_RANGE:
+                here[side] += 1
+                parts.setdefault(fid, []).append((o, 1, 0))
+            elif reach >= 0 and walk.get(pos, 10_000) <= reach:
+                coming[side] += 1
+                parts.setdefault(fid, []).append((o, 0, 1))
+        totals[o] = (here, coming)
+    found = (totals, parts)
+    memo["tallies"] = (state, key, found)
+    return found
 
 
-def objective_counts(state, side: str, mover_id: str | None) -> list[tuple]:
+def objective_counts(state, side: str, mover_id: str | None, memo: dict | None = None) -> list[tuple]:
     """Per objective: ``(objective, ours, theirs, holder, may_come, may_come_theirs)`` without the
-    fighter ``mover_id`` (the one deciding where to stand), for :func:`control_chance`."""
+    fighter ``mover_id`` (the one deciding where to stand), for :func:`control_chance`; ``memo``
+    is a dict the player keeps what it worked out in."""
     extra = state.control_extra() if (state.tokens or any(f.oath for f in state.fighters.values())) else {}
     other = "b" if side == "a" else "a"
     friends_left = turns_left(state, side, acting=mover_id is not None)
     enemies_left = turns_left(state, other, acting=False)
-    movers = _movers(state, mover_id)
+    totals, parts = _tallies(state, memo if memo is not None else {})
+    mine = {o: (h, c) for o, h, c in parts.get(mover_id, ())}
     out = []
     for o, held in state.control.items():
-        near = state.board.distance_from(o)
-        walk = state.board.walk_from(o)
-        ours = theirs = coming = coming_theirs = 0
-        for f_side, pos, reach in movers:
-            if near[pos] <= rules.OBJECTIVE_RANGE:
-                if f_side == side:
-                    ours += 1
-                else:
-                    theirs += 1
-            elif reach >= 0 and walk.get(pos, 10_000) <= reach:
-                if f_side == side:
-                    coming += 1
-                else:
-                    coming_theirs += 1
+        here, coming = totals[o]
+        less_here, less_coming = mine.get(o, (0, 0))
         more = extra.get(o, {})
-        ours += more.get(side, 0)
-        theirs += more.get(other, 0)
+        ours = here[side] - less_here + more.get(side, 0)
+        theirs = here[other] + more.get(other, 0)
         holder = 1 if held == side else (0 if held is None else -1)
-        out.append((o, ours, theirs, holder, min(coming, friends_left), min(coming_theirs, enemies_left)))
+        out.append((o, ours, theirs, holder, min(coming[side] - less_coming, friends_left),
+                    min(coming[other], enemies_left)))
     return out
 
 
-def objective_gains(state, side: str, mover_id: str | None, stakes: dict, weight: float) -> list[tuple]:
+def objective_gains(state, side: str, mover_id: str | None, stakes: dict, weight: float,
+                    memo: dict | None = None) -> list[tuple]:
     """Per objective: ``(objective, gain)``, what the fighter ``mover_id`` standing within 1 hex
     of it adds, in victory points (its stake times the change in the chance to control it)."""
     out = []
-    for o, ours, theirs, holder, come, come_theirs in objective_counts(state, side, mover_id):
+    for o, ours, theirs, holder, come, come_theirs in objective_counts(state, side, mover_id, memo):
         stake = stakes.get(o, 0.0) * weight
         if stake <= 0:
             out.append((o, 0.0))
