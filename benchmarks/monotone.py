@@ -3,11 +3,11 @@
 For each shipped roster and each step of ``generator.systems.bladeborn.strength_steps`` (one
 fighter more, the leader's Wounds, one fighter's Strength, the leader's Toughness), the stronger
 warband plays the warband as it is on the system's default battle (a twist drawn per battle),
-seats alternating, until the lower end of its interval is above 50% (looks every 400 battles,
-intervals widened for the looks) or 4,000 battles are played. Run from the repository root:
+seats alternating, until the lower end of its interval is above 50% (looks every 1,500 battles,
+intervals widened for the looks) or 6,000 battles are played. Run from the repository root:
 
     nice -n 10 python benchmarks/monotone.py [--systems bladeborn warcry] [--steps fighter wounds]
-        [--max 4000] [--look 400] [--seed 1] [--jobs 1]
+        [--max 6000] [--look 1500] [--seed 1] [--jobs 1]
 
 It prints one Markdown row per case: roster, step, battles, the stronger side's wins-draws-losses,
 its score (draws half) and the 95% interval of all its battles.
@@ -38,8 +38,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--systems", nargs="+", default=list(ROSTERS), choices=list(ROSTERS))
     parser.add_argument("--steps", nargs="+", default=list(STEPS), choices=list(STEPS))
-    parser.add_argument("--max", type=int, default=4000)
-    parser.add_argument("--look", type=int, default=400)
+    parser.add_argument("--max", type=int, default=6000)
+    parser.add_argument("--look", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()

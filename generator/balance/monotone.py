@@ -41,7 +41,7 @@ class Monotone:
 
 
 def stronger_wins(system: Any, strong: Any, base: Any, options: dict | None = None, seed: int = 1,
-                  max_battles: int = 4000, look_every: int = 400, runner: Runner | None = None) -> Monotone:
+                  max_battles: int = 6000, look_every: int = 1500, runner: Runner | None = None) -> Monotone:
     """Play ``strong`` (A) against ``base`` (B) until A's corrected lower bound is above 50%."""
     plan = Plan(max_battles=max_battles, look_every=look_every)
     job = Job(system, strong, base, dict(options or {}), Rng(seed).seed)

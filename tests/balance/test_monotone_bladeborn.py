@@ -4,8 +4,8 @@ For every shipped roster of both systems and every step of
 ``generator.systems.bladeborn.strength_steps`` (a copy of its cheapest fighter, more Wounds on
 its dearest fighter, Strength +1 and Toughness +1 where they change a roll to hit), the stronger
 warband plays the warband as it is on the system's default battle, seats alternating, until the
-lower end of its interval is above 50% (looks every 400 battles, each interval widened for the
-number of looks), within 4,000 battles. The whole table is slow (``--runslow``; the figures are in
+lower end of its interval is above 50% (looks every 1,500 battles, each interval widened for the
+number of looks), within 6,000 battles. The whole table is slow (``--runslow``; the figures are in
 docs/players.md, from ``benchmarks/monotone.py``); the smoke test plays one case in the default run.
 """
 
@@ -37,5 +37,5 @@ def test_one_more_fighter_beats_the_same_warband_smoke():
 def test_a_warband_one_step_stronger_beats_the_same_warband(system_name, path, step):
     system, band = load_roster(content_dir() / path)
     strong, words = stronger(band, step, system_name)
-    found = stronger_wins(system, strong, band, {}, seed=1, max_battles=4000, look_every=400)
+    found = stronger_wins(system, strong, band, {}, seed=1, max_battles=6000, look_every=1500)
     assert found.holds, (words, found.games, found.score, found.ci95)
