@@ -238,6 +238,7 @@ def _best_reroll(misses, hits, crits, hit, crit, needed, wounds, most, p) -> flo
     return best
 
 
+@lru_cache(maxsize=4096)
 def _multinomial(n: int, a: int, b: int, c: int) -> float:
     from math import factorial
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from generator.systems.bladeborn import mechanics as rules
 
 #: The chance a fighter who could reach an objective this round comes to it.
@@ -56,28 +58,29 @@ def turns_left(state, side: str, acting: bool) -> int:
     acts = state.activations.get(side)
     if acts is None:
         return 0
-    if state.rules.each_fighter_once:
-        left = sum(1 for f in state.side_fighters(side) if acts.can_activate(f.id))
+    if acts.once_each:
+        left = sum(1 for f in acts.on_battlefield if acts.activated[f] == 0)
     else:
         left = acts.limit - state.turns[side]
     return max(0, left - (1 if acting else 0))
 
 
-def _tallies(state, memo: dict) -> tuple[dict, list]:
-    """Per objective, how many fighters of each side stand within 1 hex of it and how many more
-    could still get there this round; and per fighter what it adds to those counts. Kept in the
-    player's ``memo`` while nobody moves, activates or takes an objective."""
+def _tallies(state, memo: dict) -> tuple:
+    """Who stands within 1 hex of each objective and who could still get there this round:
+    ``(fighter column by id, sides, near, coming)``, two objectives x fighters tables (one numpy
+    pass over the board's distance and walking tables). Kept in the player's ``memo`` while
+    nobody moves, activates or takes an objective."""
     acts = state.activations
     key = (state.layout, state.round, state.turns["a"], state.turns["b"],
            tuple(sum(a.activated.values()) for a in acts.values()), tuple(state.control.values()))
     kept = memo.get("tallies")
     if kept is not None and kept[0] is state and kept[1] == key:
         return kept[2]
-    movers = []
     # a fighter may activate (again) as ``Activations.can_activate`` says: a fresh one while turns
     # are left; any once every friend on the battlefield has had a turn (not in Warcry's rule)
     may_again = {s: a.turns_taken < a.limit and not a.once_each and all(a.activated[f] > 0 for f in a.on_battlefield)
                  for s, a in acts.items()}
+    columns, sides, cells, reaches = {}, [], [], []
     for f in state.fighters.values():
         if not f.on:
             continue
@@ -88,23 +91,17 @@ def _tallies(state, memo: dict) -> tuple[dict, list]:
             reach = -1
         else:
             reach = state.move_of(f) * (2 if fresh else 1) + rules.OBJECTIVE_RANGE
-        movers.append((f.id, f.side, f.pos, reach))
-    totals = {}
-    parts = {}
-    for o in state.control:
-        near = state.board.distance_from(o)
-        walk = state.board.walk_from(o)
-        here = {"a": 0, "b": 0}
-        coming = {"a": 0, "b": 0}
-        for fid, side, pos, reach in movers:
-            if near[pos] <= rules.OBJECTIVE_RANGE:
-                here[side] += 1
-                parts.setdefault(fid, []).append((o, 1, 0))
-            elif reach >= 0 and walk.get(pos, 10_000) <= reach:
-                coming[side] += 1
-                parts.setdefault(fid, []).append((o, 0, 1))
-        totals[o] = (here, coming)
-    found = (totals, parts)
+        columns[f.id] = len(cells)
+        sides.append(f.side == "a")
+        cells.append(f.pos)
+        reaches.append(reach)
+    index, dist, walk, _ = state.board.tables()
+    objectives = np.array([index[o] for o in state.control], dtype=np.int64)[:, None]
+    at = np.array([index[c] for c in cells], dtype=np.int64)[None, :]
+    near = dist[objectives, at] <= rules.OBJECTIVE_RANGE
+    reach = np.array(reaches, dtype=np.int64)[None, :]
+    coming = ~near & (reach >= 0) & (walk[objectives, at] <= reach)
+    found = (columns, np.array(sides, dtype=bool), near, coming)
     memo["tallies"] = (state, key, found)
     return found
 
@@ -117,18 +114,19 @@ def objective_counts(state, side: str, mover_id: str | None, memo: dict | None =
     other = "b" if side == "a" else "a"
     friends_left = turns_left(state, side, acting=mover_id is not None)
     enemies_left = turns_left(state, other, acting=False)
-    totals, parts = _tallies(state, memo if memo is not None else {})
-    mine = {o: (h, c) for o, h, c in parts.get(mover_id, ())}
+    columns, side_a, near, coming = _tallies(state, memo if memo is not None else {})
+    ours = side_a if side == "a" else ~side_a
+    masks = np.stack([ours, ~ours]).T.astype(np.int64)  # fighters x (ours, theirs)
+    if mover_id in columns:  # leave the deciding fighter out
+        masks[columns[mover_id], 0] = 0
+    here = (near.astype(np.int64) @ masks).tolist()
+    come = (coming.astype(np.int64) @ masks).tolist()
     out = []
-    for o, held in state.control.items():
-        here, coming = totals[o]
-        less_here, less_coming = mine.get(o, (0, 0))
+    for k, (o, held) in enumerate(state.control.items()):
         more = extra.get(o, {})
-        ours = here[side] - less_here + more.get(side, 0)
-        theirs = here[other] + more.get(other, 0)
         holder = 1 if held == side else (0 if held is None else -1)
-        out.append((o, ours, theirs, holder, min(coming[side] - less_coming, friends_left),
-                    min(coming[other], enemies_left)))
+        out.append((o, here[k][0] + more.get(side, 0), here[k][1] + more.get(other, 0), holder,
+                    min(come[k][0], friends_left), min(come[k][1], enemies_left)))
     return out
 
 
