@@ -69,39 +69,47 @@ def _tallies(state, memo: dict) -> tuple:
     """Who stands within 1 hex of each objective and who could still get there this round:
     ``(fighter column by id, sides, near, coming)``, two objectives x fighters tables (one numpy
     pass over the board's distance and walking tables). Kept in the player's ``memo`` while
-    nobody moves, activates or takes an objective."""
+    nobody moves, activates or takes an objective (who stands where, while nobody moves)."""
     acts = state.activations
     key = (state.layout, state.round, state.turns["a"], state.turns["b"],
            tuple(sum(a.activated.values()) for a in acts.values()), tuple(state.control.values()))
     kept = memo.get("tallies")
     if kept is not None and kept[0] is state and kept[1] == key:
         return kept[2]
+    placed = memo.get("placed")
+    if placed is None or placed[0] is not state or placed[1] != state.layout:
+        on = [f for f in state.fighters.values() if f.on]
+        index, dist, walk, _ = state.board.tables()
+        objectives = np.array([index[o] for o in state.control], dtype=np.int64)[:, None]
+        at = np.array([index[f.pos] for f in on], dtype=np.int64)[None, :]
+        near = dist[objectives, at] <= rules.OBJECTIVE_RANGE
+        placed = memo["placed"] = (state, state.layout, on, {f.id: k for k, f in enumerate(on)},
+                                   np.array([f.side == "a" for f in on], dtype=bool), near, walk[objectives, at])
+    _, _, on, columns, sides, near, walking = placed
     # a fighter may activate (again) as ``Activations.can_activate`` says: a fresh one while turns
     # are left; any once every friend on the battlefield has had a turn (not in Warcry's rule)
-    may_again = {s: a.turns_taken < a.limit and not a.once_each and all(a.activated[f] > 0 for f in a.on_battlefield)
-                 for s, a in acts.items()}
-    columns, sides, cells, reaches = {}, [], [], []
-    for f in state.fighters.values():
-        if not f.on:
-            continue
+    open_ = {s: a.turns_taken < a.limit for s, a in acts.items()}
+    again = {s: open_[s] and not a.once_each and all(a.activated[f] > 0 for f in a.on_battlefield)
+             for s, a in acts.items()}
+    change = state.rules.stat_changes.get("move", 0)
+    act = state.activation
+    reaches = []
+    for f in on:
         side_acts = acts.get(f.side)
-        fresh = (side_acts is not None and side_acts.turns_taken < side_acts.limit and f.id in side_acts.on_battlefield
-                 and side_acts.activated[f.id] == 0)
-        if side_acts is None or f.id not in side_acts.on_battlefield or not (fresh or may_again[f.side]):
-            reach = -1
-        else:
-            reach = state.move_of(f) * (2 if fresh else 1) + rules.OBJECTIVE_RANGE
-        columns[f.id] = len(cells)
-        sides.append(f.side == "a")
-        cells.append(f.pos)
-        reaches.append(reach)
-    index, dist, walk, _ = state.board.tables()
-    objectives = np.array([index[o] for o in state.control], dtype=np.int64)[:, None]
-    at = np.array([index[c] for c in cells], dtype=np.int64)[None, :]
-    near = dist[objectives, at] <= rules.OBJECTIVE_RANGE
+        if side_acts is None or f.id not in side_acts.on_battlefield:
+            reaches.append(-1)
+            continue
+        fresh = open_[f.side] and side_acts.activated[f.id] == 0
+        if not (fresh or again[f.side]):
+            reaches.append(-1)
+            continue
+        move = max(1, ((f.move + 1) // 2 if f.slowed else f.move) + change)
+        if act is not None and act.fighter == f.id:
+            move += act.move_bonus
+        reaches.append(move * (2 if fresh else 1) + rules.OBJECTIVE_RANGE)
     reach = np.array(reaches, dtype=np.int64)[None, :]
-    coming = ~near & (reach >= 0) & (walk[objectives, at] <= reach)
-    found = (columns, np.array(sides, dtype=bool), near, coming)
+    coming = ~near & (reach >= 0) & (walking <= reach)
+    found = (columns, sides, near, coming)
     memo["tallies"] = (state, key, found)
     return found
 
