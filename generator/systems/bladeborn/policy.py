@@ -136,10 +136,9 @@ class BladebornGreedy:
         acts = state.activations
         return (fighter.id, fighter.damage, state.round, state._bonus_key(fighter), fighter.defence(),
                 state.first_blood, state.took_down_this_round, tuple(state.control.values()), tuple(state.tokens),
-                len(state.veils), state.turns["a"], state.turns["b"],
-                tuple((f.id, f.pos, f.damage, f.slowed, f.defence(), f.oath, f.round_bonus,
-                       acts[f.side].activated[f.id] if f.side in acts else 0)
-                      for f in state.fighters.values() if f.on and f.id != fighter.id))
+                len(state.veils), state.turns["a"], state.turns["b"], tuple(sum(a.activated.values()) for a in acts.values()),
+                tuple((f.id, f.pos, f.damage, f.slowed, f.ranged_shield, f.crit_shield, f.ward, f.oath, f.round_bonus)
+                      for f in state.fighters.values() if f.where == "on" and f.id != fighter.id))
 
     def _compute_context(self, state, fighter) -> dict:
         worths = self._worths(state)
@@ -354,15 +353,22 @@ class BladebornGreedy:
 
     def _ground(self, board, ctx) -> np.ndarray:
         """Every cell's worth from the objectives (the control it adds, the way to those not held)
-        and enemy territory."""
+        and enemy territory. The way and the territory depend only on the goals, kept apart from
+        the gains (which change with every count of who stands where)."""
         index, dist, walk, _ = self._rows(board)
+        key = (board, tuple(ctx["goals"]), ctx["territory"] or None, ctx["territory_points"])
+        value = self._kept("way", key, lambda: self._way(board, ctx))
         gains = [(o, g) for o, g in ctx["gains"] if g != 0.0]
         if gains:
             weights = np.array([g for _, g in gains])[:, None]
             near = dist[[index[o] for o, _ in gains]] <= 1
-            value = np.add.reduce(near * weights, axis=0)
-        else:
-            value = np.zeros(len(index))
+            value = np.add.reduce(near * weights, axis=0) + value
+        return value
+
+    def _way(self, board, ctx) -> np.ndarray:
+        """The territory a card scores and the walk to the nearest objective not held, every cell."""
+        index, dist, walk, _ = self._rows(board)
+        value = np.zeros(len(index))
         if ctx["territory_points"] and ctx["territory"]:
             value = value + self._inside(board, ctx["territory"]) * ctx["territory_points"]
         if ctx["goals"]:
