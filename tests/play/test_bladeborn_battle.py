@@ -6,21 +6,13 @@ import json
 
 import pytest
 
-from generator.boards.mapfile import board_from_dict, load_map
+from generator.boards.mapfile import load_map
 from generator.content import load_roster
 from generator.dice.rng import Rng
-from generator.play.board import Board
 from generator.play.engine import play
 from generator.play.log import log_json_text
 from generator.play.policies import RandomPolicy
 from generator.resources import content_dir
-from generator.systems.bladeborn.game import (
-    BattleRules,
-    BladebornState,
-    FighterInPlay,
-    Profile,
-    ScoreRule,
-)
 from generator.systems.bladeborn.policy import BladebornGreedy
 from generator.systems.warcry.mechanics import Group
 from tests.play.hex_audit import audit
@@ -113,22 +105,6 @@ def test_first_activation_makes_two_actions_a_later_one_makes_one():
     state.apply(("wait",), ScriptedDice())
     events = state.apply(("activate", "a1"), ScriptedDice())
     assert events[0]["actions"] == 1
-
-
-def test_rush_adds_one_hex_to_the_move_for_this_activation():
-    board = open_board(width=9)
-    a = fighter("a1", board.parse("0,2"), move=2)
-    from generator.systems.bladeborn.game import AbilitySpec
-
-    a.abilities = (AbilitySpec("Rush", "double", "rush"),)
-    b = fighter("b1", board.parse("8,5"))
-    state = activate(combat_state(board, [a, b]), "a1")
-    state.groups["a"] = [Group("double", 4, 2)]
-    before = max(board.walk(a.pos, x[1]) for x in state.legal_actions() if x[0] == "move")
-    state.apply(("ability", 0, 0), ScriptedDice())
-    after = max(board.walk(a.pos, x[1]) for x in state.legal_actions() if x[0] == "move")
-    assert (before, after) == (2, 3)
-    assert state.groups["a"] == []  # the double is spent
 
 
 # ---- objectives and victory points ----------------------------------------------------------
