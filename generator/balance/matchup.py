@@ -36,6 +36,8 @@ class Verdict:
     on_board: bool
     models: tuple[float, float] | None = None  # the cost model's estimates, where a printed cost differs
     players: tuple[str, str] = ("greedy", "greedy")  # A's and B's players
+    #: Abilities on each side's cards that the battles never play (marked flavour-only).
+    not_simulated: tuple[int, int] = (0, 0)
 
     @property
     def games(self) -> int:
@@ -82,6 +84,7 @@ class Verdict:
             "on_board": self.on_board,
             "policies": {"a": self.players[0], "b": self.players[1]},
             **self._setup_json(),
+            "abilities_not_simulated": list(self.not_simulated),
         }
 
     def _setup_json(self) -> dict:
@@ -122,6 +125,9 @@ class Verdict:
             ahead = name_a if t.win_rate_a > 0.5 else name_b
             says = f"not balanced: {ahead} is ahead; the interval {look_low:.1%} to {look_high:.1%} lies outside {band}"
         rows.append(f"  {says} ({where}; {self.plan.look_confidence:.2%} interval at each look, see docs/balance.md)")
+        for name, n in zip(self.names, self.not_simulated):
+            if n:
+                rows.append(f"  {name}: {n} abilit{'y' if n == 1 else 'ies'} not simulated (marked flavour on its card)")
         return rows
 
 
@@ -160,8 +166,11 @@ def play_verdict(
             runner.close()
     names = names or (force_name(force_a, "A"), force_name(force_b, "B"))
     sides = (side_cost_of(system, force_a, options), side_cost_of(system, force_b, options))
+    unplayed = (system.extra or {}).get("abilities_not_simulated")
+    not_simulated = (unplayed(force_a), unplayed(force_b)) if unplayed else (0, 0)
     return Verdict(system.name, system.cost_unit, names, (sides[0].total, sides[1].total), tally, plan, decision,
-                   interval, rng.seed, uses_board(system), (sides[0].model, sides[1].model), tuple(players))
+                   interval, rng.seed, uses_board(system), (sides[0].model, sides[1].model),
+                   tuple(players), not_simulated)
 
 
 def balance_files(path_a: Path, path_b: Path, options: dict, rng: Rng, plan: Plan | None = None,

@@ -195,6 +195,39 @@ class Board:
             self._tables = (index, dist.astype(np.int32), walk, sight)
         return self._tables
 
+    def sight_with(self, extra: frozenset) -> np.ndarray:
+        """:meth:`tables`' sight table with ``extra`` cells blocking sight too (a hex veiled for a
+        round): every cell's row, False for cells that block sight; kept per set of cells."""
+        if not extra:
+            return self.tables()[3]
+        kept = self.__dict__.setdefault("_sight_with", {})
+        found = kept.get(extra)
+        if found is None:
+            from generator.boards import los
+
+            index = self.tables()[0]
+            blockers = self._blocks_sight | extra
+            seeing = [p for p in self.cells if p not in blockers]
+            matrix = los.visibility_matrix_for(self.grid, {self._to_cell[p] for p in blockers}, self.sight_rule)
+            found = np.zeros((len(self.cells), len(self.cells)), dtype=bool)
+            at = np.array([index[p] for p in seeing], dtype=np.int64)
+            found[np.ix_(at, at)] = matrix
+            if len(kept) >= 512:  # one per veiled hex of a board, and a few pairs
+                kept.clear()
+            kept[extra] = found
+        return found
+
+    def visible_with(self, a: Pos, b: Pos, extra: frozenset) -> bool:
+        """:meth:`visible` with ``extra`` cells blocking sight too; a line from or to one of those
+        cells does not pass *through* it, so it counts only the others."""
+        others = extra - {a, b} if (a in extra or b in extra) else extra
+        if not others:
+            return self.visible(a, b)
+        if not self.visible(a, b):
+            return False
+        index = self.tables()[0]
+        return bool(self.sight_with(others)[index[a], index[b]])
+
     # ---- paths ----------------------------------------------------------------------------------
 
     def reachable(

@@ -26,14 +26,28 @@ def _path(cells: Iterable[str]) -> str:
     return " -> ".join(cells)
 
 
-def describe_event(event: Event, names: dict[str, str]) -> str:
-    """One event as a sentence."""
+def _weapon_names(header: dict[str, Any]) -> dict[tuple[str, int], str]:
+    """``(fighter id, weapon index) -> name`` where the log's header names the weapons."""
+    out = {}
+    for info in (header.get("sides") or {}).values():
+        for fighter in info.get("fighters", []):
+            for i, weapon in enumerate(fighter.get("weapons", [])):
+                if isinstance(weapon, dict) and weapon.get("name"):
+                    out[(fighter["id"], i)] = weapon["name"]
+    return out
+
+
+def describe_event(event: Event, names: dict[str, str], weapons: dict | None = None) -> str:
+    """One event as a sentence (``weapons`` names a fighter's weapons by index, from the header)."""
     who = names.get(event.get("fighter", ""), event.get("fighter", ""))
     action = event.get("action")
     target = names.get(event.get("target", ""), event.get("target", ""))
     gorechosen = _describe_gorechosen(event, names, who, target)
     if gorechosen is not None:
         return gorechosen
+    hexes = _describe_hex_abilities(event, names, who, target, weapons or {})
+    if hexes is not None:
+        return hexes
     if action == "roll_off":
         return f"Roll-off {event.get('purpose', '')}: A {event['dice']['a']}, B {event['dice']['b']} -> {event['winner'].upper()}"
     if action == "ability_dice":
@@ -57,7 +71,10 @@ def describe_event(event: Event, names: dict[str, str]) -> str:
     if action == "disengage":
         return f"{who} disengages to {event['path'][-1]}"
     if action == "push":
-        return f"{who} is pushed to {event['cell']}" + (f" by {names.get(event.get('by', ''), '')}" if event.get("by") else "")
+        by = event.get("by")
+        pusher = names.get(by) or (f"player {by.upper()}" if by in ("a", "b") else by)
+        why = event.get("ability") or event.get("why")
+        return f"{who} is pushed to {event['cell']}" + (f" by {pusher}" if pusher else "") + (f" ({why})" if why else "")
     if action == "attack" and "defense" in event and "total" in event:  # Bladestorm: a roll against Defense
         hit = f"hits for {event['damage']} ({event.get('endurance_left', '?')} Endurance left)" if event.get("hit") else "misses"
         back = " strikes back at" if event.get("strikes_back") else " attacks"
@@ -102,6 +119,17 @@ def describe_event(event: Event, names: dict[str, str]) -> str:
         total = event.get("total", {})
         return (f"{event['side'].upper()} scores {event['vp']}: {event.get('why', event.get('kind', ''))} "
                 f"(scenario points A {total.get('a', '?')}, B {total.get('b', '?')})")
+    if action == "score" and event.get("side") and event.get("why"):  # points scored at once (a take-down)
+        side, total = event["side"], event.get("total", {})
+        reasons = " and ".join(_WHY_SCORED.get(w, w.replace("_", " ")) for w in str(event["why"]).split("+"))
+        return (f"{side.upper()} scores {event['vp'][side]} for {reasons} (total A {total.get('a', '?')}, "
+                f"B {total.get('b', '?')})")
+    if action == "score" and event.get("why"):
+        vp, total = event["vp"], event.get("total", {})
+        return (f"At {event['why']}: A scores {vp['a']}, B scores {vp['b']} (total A {total.get('a', '?')}, "
+                f"B {total.get('b', '?')})")
+    if action == "pass":
+        return f"{event['side'].upper()} has no fighter that can activate: the turn passes"
     if action == "score":
         vp = event["vp"]
         return f"End of round {event.get('round')}: A scores {vp['a']}, B scores {vp['b']} (total A {event.get('total', {}).get('a', '?')}, B {event.get('total', {}).get('b', '?')})"
@@ -113,6 +141,48 @@ def describe_event(event: Event, names: dict[str, str]) -> str:
         return f"Battle over: {event.get('why', '')}"
     fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("round", "action", "side", "fighter"))
     return f"{who or event.get('side', '')} {action}: {fields}".strip()
+
+
+_STAT_LABELS = {"attacks": "Attacks", "strength": "Strength", "dmg_hit": "hit damage", "dmg_crit": "critical damage",
+                "max_range": "Range"}
+_WHY_SCORED = {"take_down": "a take-down", "first_blood": "first blood", "slay_leader": "the enemy leader",
+               "take_down_bonus": "the twist's take-down bonus"}
+
+
+def _describe_hex_abilities(event: Event, names: dict[str, str], who: str, target: str, weapons: dict) -> str | None:
+    """The Bladeborn and Warcry events of abilities and ability dice (and their attacks)."""
+    action = event.get("action")
+    if action == "split":
+        return f"{event['side'].upper()} divides {event['dice']} into {event['groups']}"
+    if action == "effect":
+        return f"{who} {event.get('effect', '')} ({event.get('why', '')})"
+    if action == "veil":
+        return f"{who} veils {event['cell']} ({event.get('ability', '')}): no line of sight through it this round"
+    if action == "token":
+        return f"{who} puts a Desecration token on the objective at {event['cell']}"
+    if action == "oath":
+        return f"{who} keeps the oath at {event['cell']}: counts as two fighters there until its player's next turn"
+    if action == "warded":
+        return f"{who}'s ward takes {event['amount']} damage off"
+    if action == "place" and event.get("ability"):
+        if event.get("raised"):
+            return f"{who} is raised at {event['cell']} with {event.get('damage', 0)} damage ({event['ability']})"
+        return f"{who} is placed at {event['cell']} from {event.get('from', '?')} ({event['ability']})"
+    if action == "attack" and "hits" in event and (event.get("fighter"), event.get("weapon")) in weapons:
+        weapon = weapons[(event["fighter"], event["weapon"])]
+        mods = event.get("modifiers") or {}
+        mods = (" (" + ", ".join(f"{_STAT_LABELS.get(k, k)} {v:+d}" for k, v in mods.items()) + ")") if mods else ""
+        bonus = f" [bonus, {event['ability']}]" if event.get("bonus") else ""
+        rolls = f"rolls {event.get('rolls')}"
+        if "first_rolls" in event:
+            again = ", ".join(str(i + 1) for i in event.get("rerolled", [])) or "none"
+            rolls = f"rolls {event['first_rolls']}, re-rolls dice {again} ({event.get('ability_reroll', '')}) -> {event['rolls']}"
+        extra = " (Crushing Shell: criticals deal hit damage)" if event.get("crit_shield") else ""
+        if event.get("warded"):
+            extra += f" ({event['warded']} warded off)"
+        return (f"{who} attacks {target} with {weapon}{mods}: {rolls} -> {event.get('hits', 0)} hit(s), "
+                f"{event.get('crits', 0)} crit(s), {event.get('damage', 0)} damage{extra}{bonus}")
+    return None
 
 
 def _describe_gorechosen(event: Event, names: dict[str, str], who: str, target: str) -> str | None:
@@ -172,9 +242,10 @@ def _describe_gorechosen(event: Event, names: dict[str, str], who: str, target: 
 def battle_text(result: Result) -> str:
     """The whole battle, one line per event, then the result."""
     names = _names(result.header)
+    weapons = _weapon_names(result.header)
     lines = []
     for event in result.events:
-        lines.append(describe_event(event, names))
+        lines.append(describe_event(event, names, weapons))
     winner = result.winner.upper() if result.winner else "nobody (draw)"
     score = ", ".join(f"{s.upper()} {v}" for s, v in result.score.items())
     lines.append(f"Result after {result.rounds} round(s): {winner} wins" if result.winner else f"Result after {result.rounds} round(s): draw")

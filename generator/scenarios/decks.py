@@ -74,7 +74,7 @@ class ObjectiveSpec(_Strict):
 class VictorySpec(_Strict):
     scoring: list[Scoring] = Field(min_length=1)
     rounds: Optional[int] = Field(default=None, ge=1, le=30)
-    tie: Literal["draw", "tiebreakers", "most_fighters", "defender", "attacker", "roll_off"] = "draw"
+    tie: rules.TieKind = "draw"
 
 
 class TerrainSpec(_Strict):

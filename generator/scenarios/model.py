@@ -120,7 +120,7 @@ class Victory(_Strict):
     card: Optional[str] = Field(default=None, description="the battle or victory card this came from, if any")
     scoring: list[Scoring] = Field(min_length=1)
     rounds: Optional[int] = Field(default=None, ge=1, le=30, description="none: fight until one side is gone")
-    tie: Literal["draw", "tiebreakers", "most_fighters", "defender", "attacker", "roll_off"] = "draw"
+    tie: rules.TieKind = "draw"
 
 
 class Twist(_Strict):

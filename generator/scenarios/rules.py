@@ -15,6 +15,7 @@ scenario's map), ``side`` (``a``, ``b``, ``attacker``, ``defender`` or ``underdo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 SYSTEMS = ("bladeborn", "warcry", "gorechosen", "bladestorm", "sagaborn")
 
@@ -62,16 +63,46 @@ SCORING: dict[str, Kind] = {k.name: k for k in (
 
 WHEN = ("end_of_round", "end_of_battle", "immediately")
 
-#: How a battle that ends level is decided.
+#: How a battle that ends level is decided: the tie rules the engines carry out, and the words
+#: printed for each ("If the result is level, ..."). The campaign tiebreakers are the Bladeborn
+#: book's four, in its order.
+TieKind = Literal["draw", "tiebreakers", "most_fighters", "most_fighters_then_tiebreakers",
+                  "most_fighters_if_no_points", "defender", "attacker", "roll_off"]
 TIES: dict[str, str] = {
     "draw": "the battle is a draw",
-    "tiebreakers": "the campaign tiebreakers decide: fighters left, then objectives held, then the share of "
-                   "fighters left, then a roll-off",
-    "most_fighters": "the player with more fighters left wins; if that is level too, it is a draw",
+    "tiebreakers": "the campaign tiebreakers decide: a warband that alone still has fighters on the battlefield "
+                   "wins; then the player controlling more objectives; then the player with the higher share of "
+                   "its fighters on the battlefield; then a roll-off",
+    "most_fighters": "the player with more fighters left on the battlefield wins; if that is level too, it is a draw",
+    "most_fighters_then_tiebreakers": "the player with more fighters left on the battlefield wins; if that is level "
+                                      "too, the player controlling more objectives wins, then the player with the "
+                                      "higher share of its fighters left, then a roll-off decides",
+    "most_fighters_if_no_points": "it is a draw, unless neither player scored: then the player with more "
+                                  "fighters left on the battlefield wins (a draw if that is level too)",
     "defender": "the defender wins",
     "attacker": "the attacker wins",
     "roll_off": "the players roll off and the winner takes the battle",
 }
+
+
+def describe_tie(tie: str) -> str:
+    """The printed sentence for a tie rule: "If the result is level, ..."."""
+    return f"If the result is level, {TIES[tie]}."
+
+
+def describe_victory(rounds: int, tie: str) -> str:
+    """A battle's victory in words: the rounds, the winner on points, the tie rule."""
+    return (f"After {rounds} battle round{'s' if rounds != 1 else ''}, the player with more victory points wins. "
+            + describe_tie(tie))
+
+
+def describe_reserves(from_round: int = 2) -> str:
+    """The Bladeborn reserve rule in words: from a round on, a player with reserve fighters places
+    one at the start of their first turn of the round, on or next to one of their reserve hexes."""
+    when = "every battle round" if from_round <= 1 else f"the {_ordinal(from_round)} battle round on"
+    return (f"From {when}, at the start of a player's first turn of the round, a player with reserve fighters "
+            "places one of them on or next to one of their reserve hexes.")
+
 
 #: Twist and variant effects: one rule that changes a single battle.
 EFFECTS: dict[str, Kind] = {k.name: k for k in (

@@ -60,7 +60,8 @@ def test_a_bladeborn_scenario_battle_passes_the_audit_with_seats_on_their_own_de
     log = play(system.game, battle, {"a": policy_for(system, "greedy"), "b": policy_for(system, "random")}, Rng(1)).to_json()
     assert audit(log, battle.board.map) == []
     starts = {side: set(z.start) for side, z in loaded.board.zones.items()}
-    placed = {e["fighter"][0]: e["cell"] for e in log["events"] if e["action"] == "place" and not e.get("from_reserve")}
+    placed = {e["fighter"][0]: e["cell"] for e in log["events"]
+              if e["action"] == "place" and not e.get("from_reserve") and not e.get("ability")}  # set-up only
     zone_of = {"a": loaded.board.zones["A"], "b": loaded.board.zones["B"]}
     from generator.boards.mapfile import parse_cell
 

@@ -20,7 +20,7 @@ from generator.systems.bladeborn.models import (
     combatants,
     describe,
 )
-from generator.systems.bladeborn.battle import BladebornGame, make_battle
+from generator.systems.bladeborn.battle import BladebornGame, abilities_not_simulated, make_battle
 from generator.systems.bladeborn.campaign.cards import ConvergenceDeck, LesserArtefactDeck
 from generator.systems.bladeborn.campaign.file import Campaign, validate as validate_campaign
 from generator.systems.bladeborn import scenario
@@ -71,6 +71,7 @@ SYSTEM = System(
     scenario_options=scenario.scenario_options,
     cost_unit="points",
     extra={"roster_document": roster_document, "scenario_points": 500,
+           "abilities_not_simulated": lambda warband: abilities_not_simulated(warband, "bladeborn"),
            "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "reach": _reach},
            "content_checks": {"campaign": _check_campaign}},
 )

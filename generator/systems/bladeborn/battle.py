@@ -12,7 +12,6 @@ twist the engine cannot carry out is refused with a one-line error naming the fi
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from generator.content.loader import load_file
 from generator.errors import ContentError, SkirmishError
 from generator.play.board import board_for
 from generator.play.engine import Battle
+from generator.systems.bladeborn import mechanics
 from generator.systems.bladeborn.game import (
     AbilitySpec,
     BattleRules,
@@ -37,48 +37,68 @@ from generator.systems.bladeborn.models import BattleCard, Twist
 from generator.systems.warcry.models import Warband
 
 DEFAULT_CARD = "Drawn and Quartered"
-#: Warcry's inches on Bladeborn's hexes: the 13 x 10 hex board stands for Warcry's 30" x 22" table
-#: (2.3" and 2.2" a hex); 2" a hex, rounded half up, keeps a 1" melee weapon at 1 hex.
-INCHES_PER_HEX = 2
+#: The battle each system plays when none is named: the book's first battle for Bladeborn; for
+#: Warcry warbands the same battlefield over Warcry's four battle rounds with a point a take-down.
+DEFAULT_CARDS = {"bladeborn": DEFAULT_CARD, "warcry": "Blood and Ground"}
 #: Warcry weapons reaching this far or less are melee weapons: 1 hex.
 WARCRY_MELEE_INCHES = 3
-
-
-def inches_to_hexes(inches: int) -> int:
-    """Warcry inches as Bladeborn hexes: ``ceil(inches / 2 - 0.5)`` rounded half up, at least 1."""
-    return max(1, math.floor(inches / INCHES_PER_HEX + 0.5))
+INCHES_PER_HEX = mechanics.INCHES_PER_HEX
+inches_to_hexes = mechanics.inches_to_hexes
 
 
 def _universal_abilities() -> list:
     return [a for table in library().load("warcry", "abilities") for a in table.model.abilities]
 
 
-def _fighter_abilities(fighter, warband: Warband, universal: list, warcry: bool = False) -> tuple[AbilitySpec, ...]:
-    """Universal abilities plus the warband card's, those this fighter's runemarks allow and the
-    engine can carry out (an ability without an ``effect`` is printed but not played)."""
-    pool = list(universal)
+def ability_card_of(warband: Warband, system: str):
+    """The warband's ability card: its own, or else the shipped card of its faction (a Bladeborn
+    warband of Khagra's Ravagers plays the Ravagers' card), or None."""
     if warband.ability_card is not None:
-        pool += list(warband.ability_card.abilities)
+        return warband.ability_card
+    for loaded in library().load(system, "ability-card"):
+        if loaded.model.faction == warband.faction:
+            return loaded.model
+    return None
+
+
+def warband_abilities(warband: Warband, system: str) -> list:
+    """Every ability the warband's fighters may use, by the book of their system: a Bladeborn
+    fighter uses its warband's ability card (the Bladeborn book: "the abilities a fighter can use
+    are listed on that fighter's warband's ability card"); a Warcry fighter also has the five
+    universal abilities any warband may use (the Warcry book)."""
+    card = ability_card_of(warband, system)
+    pool = _universal_abilities() if system == "warcry" else []
+    return pool + (list(card.abilities) if card is not None else [])
+
+
+def abilities_not_simulated(warband: Warband, system: str) -> int:
+    """How many of the warband's abilities are marked flavour (printed, never played)."""
+    card = ability_card_of(warband, system)
+    return sum(1 for a in card.abilities if a.flavour) if card is not None else 0
+
+
+def ability_spec(ability, warcry: bool = False) -> AbilitySpec:
+    """An ability card's entry as the engine plays it. Warcry cards measure in inches: reaches
+    become hexes here, a value used as a distance when the ability is used (``AbilitySpec.inches``)."""
+    reach, max_range = ability.reach, ability.max_range
+    if warcry:  # inches on the card, hexes on the board
+        reach = None if reach is None else inches_to_hexes(reach)
+        max_range = None if max_range is None else (1 if max_range <= WARCRY_MELEE_INCHES else inches_to_hexes(max_range))
+    return AbilitySpec(ability.name, ability.cost, ability.effect, ability.amount, reach, ability.stat,
+                       max_range, ability.weapons, ability.raises, warcry)
+
+
+def _fighter_abilities(fighter, pool: list, warcry: bool = False) -> tuple[AbilitySpec, ...]:
+    """The abilities of ``pool`` this fighter's runemarks allow (flavour-only ones are not played)."""
     marks = fighter.all_runemarks()
-    out = []
-    for ability in pool:
-        if ability.effect is None or not set(ability.runemarks) <= marks:
-            continue
-        if ability.cost == "quad":
-            continue  # Bladeborn dice never make quads (four of a kind splits into doubles)
-        reach, max_range = ability.reach, ability.max_range
-        if warcry:  # inches on the card, hexes on the board
-            reach = None if reach is None else inches_to_hexes(reach)
-            max_range = None if max_range is None else (1 if max_range <= WARCRY_MELEE_INCHES else inches_to_hexes(max_range))
-        out.append(AbilitySpec(ability.name, ability.cost, ability.effect, ability.amount,
-                               reach, ability.stat, max_range))
-    return tuple(out)
+    return tuple(ability_spec(a, warcry) for a in pool
+                 if not a.flavour and a.effect is not None and set(a.runemarks) <= marks)
 
 
 def fighters_for(side: str, warband: Warband, system: str) -> list[FighterInPlay]:
     """The warband's fighters as the battle plays them (Warcry cards converted to hexes)."""
     warcry = system == "warcry"
-    universal = _universal_abilities()
+    pool = warband_abilities(warband, system)
     out = []
     for i, card in enumerate(warband.fighters, start=1):
         weapons = []
@@ -88,11 +108,12 @@ def fighters_for(side: str, warband: Warband, system: str) -> list[FighterInPlay
                 hi = 1 if w.max_range <= WARCRY_MELEE_INCHES else inches_to_hexes(w.max_range)
             else:
                 lo, hi = w.min_range, w.max_range
-            weapons.append(Profile(w_index, lo, max(hi, lo), w.attacks, w.strength, w.dmg_hit, w.dmg_crit))
+            weapons.append(Profile(w_index, lo, max(hi, lo), w.attacks, w.strength, w.dmg_hit, w.dmg_crit,
+                                   w.name or w.runemark or f"weapon {w_index + 1}"))
         move = inches_to_hexes(card.movement) if warcry else card.movement
         out.append(FighterInPlay(
             id=f"{side}{i}", side=side, name=card.name, move=move, toughness=card.toughness, wounds=card.wounds,
-            weapons=tuple(weapons), abilities=_fighter_abilities(card, warband, universal, warcry),
+            weapons=tuple(weapons), abilities=_fighter_abilities(card, pool, warcry),
             points=float(card.points or 0), hero="hero" in card.all_runemarks(),
         ))
     return out
@@ -111,9 +132,9 @@ def _named(kind: str, wanted: str) -> list:
     return found
 
 
-def load_card(spec: str | None) -> tuple[BattleCard, str]:
-    """A battle card by name, file stem or path (default: the book's Drawn and Quartered)."""
-    spec = spec or DEFAULT_CARD
+def load_card(spec: str | None, system: str = "bladeborn") -> tuple[BattleCard, str]:
+    """A battle card by name, file stem or path (default: the system's, :data:`DEFAULT_CARDS`)."""
+    spec = spec or DEFAULT_CARDS.get(system, DEFAULT_CARD)
     path = Path(spec)
     if path.suffix.lower() in (".yaml", ".yml", ".json") or path.exists():
         loaded = load_file(path)
@@ -396,7 +417,7 @@ def make_battle(force_a: Any, force_b: Any, options: dict | None = None, system:
     elif options.get("card") is None and options.get("map") is not None:
         card, where = card_from_map(options["map"]), (options["map"].name or "map")
     else:
-        card, where = load_card(options.get("card"))
+        card, where = load_card(options.get("card"), system)
     board_map = _card_map(card, where, options.get("map"))
     extra = [_label(board_map, h) for h in card.blocked]
     twist_opt = options.get("twist")
@@ -421,6 +442,7 @@ def make_battle(force_a: Any, force_b: Any, options: dict | None = None, system:
             raise ContentError(f"{twist_where or where}: {err}") from None
         rules = battle_rules(card, where, board, None, None, reserve, fixed)
         rules.each_fighter_once = system == "warcry"  # Warcry's activation rule, not Bladeborn's four turns
+        rules.quads = system == "warcry"  # Warcry's ability dice: four or more of a kind are a quad
         if options.get("reserves_from"):
             rules.reserves_from = int(options["reserves_from"])  # the scenario's deployment says
         if twist is not None:

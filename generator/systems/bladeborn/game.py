@@ -8,193 +8,53 @@ engine's protocol (``current_player``, ``legal_actions``, ``apply``), one decisi
 * set-up: a roll-off; the winner, then the other player, picks reserve fighters (the ability
   card's Reserve number); the winner places first and so chooses the territory; players
   alternate placing in their territory;
-* each battle round: ability dice and initiative (hero phase), the holder picks who takes the
-  first turn, then four turns each. A turn activates one fighter (two actions on its first
-  activation in the round, one later; no second activation until every friendly fighter on the
-  battlefield has had one); reserves arrive at the start of a player's first turn from round 2;
-  objective control is updated after every turn; victory points are scored at the end of the
-  round; the battle card says how many rounds and who wins.
+* each battle round: ability dice (a player whose roll divides more than one way, six of a kind,
+  chooses how) and initiative (hero phase), the holder picks who takes the first turn, then four
+  turns each. A turn activates one fighter (two actions on its first activation in the round, one
+  later; no second activation until every friendly fighter on the battlefield has had one);
+  from round 2 a player with reserve fighters places one at the start of their first turn of the
+  round; objective control is updated after every turn; victory points are scored at the end of
+  the round; the battle card says how many rounds and who wins.
 
-Actions are tuples: ``("reserve", fid)``, ``("place", fid, pos)``, ``("first", side)``,
-``("arrive", fid, pos)``, ``("activate", fid)``, ``("move", pos)``, ``("disengage", pos)``,
-``("attack", target, weapon)``, ``("wait",)``, ``("ability", index, group)``,
-``("bonus-move", pos)``, ``("bonus-attack", target, weapon)``, ``("done",)``. Positions are axial.
+Attacks and damage are :mod:`generator.systems.bladeborn.combat`; abilities
+:mod:`generator.systems.bladeborn.abilities`; control, scoring, ties and the end of the battle
+:mod:`generator.systems.bladeborn.scoring`; what the board answers (sight, reach, weapons now)
+:mod:`generator.systems.bladeborn.queries`.
 
-Choices where the book is silent (and why): a six-of-a-kind roll is divided into three doubles
-(more abilities beat bigger ones for every ability card we ship); a player with no fighter on the
-battlefield passes their turn; a battle where one warband has nobody left on the battlefield or in
-reserve ends at once, the remaining rounds scored as if played (nobody is left to contest the
-objectives, so the survivors would keep them); disengage is offered only next to an enemy (away
-from enemies it is a one-hex move).
+Actions are tuples: ``("reserve", fid)``, ``("place", fid, pos)``, ``("split", choice)``,
+``("first", side)``, ``("arrive", fid, pos)``, ``("activate", fid)``, ``("move", pos)``,
+``("disengage", pos)``, ``("attack", target, weapon)``, ``("wait",)``, ``("ability", index,
+group)``, the abilities' steps (``bonus-move``, ``bonus-attack``, ``target``, ``shove``,
+``place-at``, ``hex``, ``objective``, ``reroll``) and ``("done",)``. Positions are axial.
+
+Choices where the book is silent (and why): a player with no fighter on the battlefield passes
+their turn; disengage is offered only next to an enemy (away from enemies it is a one-hex move).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
-
 from generator.errors import SkirmishError
 from generator.play.board import Board, Pos
-from generator.play.engine import Outcome
 from generator.systems.bladeborn import mechanics as rules
-from generator.systems.warcry.mechanics import Group, roll_off
-
-SIDES = ("a", "b")
-#: Scoring rules counted at the end of a round or of the battle (the others score as they happen).
-POSITIONAL_SCORING = ("per_objective", "hold_centre", "most_objectives", "enemy_territory")
-OTHER = {"a": "b", "b": "a"}
-#: Inspiring Presence reaches friends this many hexes away (6" at the Warcry scale of 2" a hex).
-INSPIRING_REACH = 3
-
-
-@dataclass(frozen=True)
-class Profile:
-    """A weapon as the battle uses it (hexes), with its index on the fighter's card."""
-
-    index: int
-    min_range: int
-    max_range: int
-    attacks: int
-    strength: int
-    dmg_hit: int
-    dmg_crit: int
-
-    @property
-    def melee(self) -> bool:
-        return self.max_range <= 1
+from generator.systems.bladeborn.abilities import AbilityRules
+from generator.systems.bladeborn.combat import Combat
+from generator.systems.bladeborn.pieces import (  # noqa: F401  (the state's pieces, importable from here)
+    INSPIRING_REACH,
+    OTHER,
+    SIDES,
+    AbilitySpec,
+    ActivationInPlay,
+    BattleRules,
+    FighterInPlay,
+    Profile,
+    ScoreRule,
+)
+from generator.systems.bladeborn.queries import BoardQueries
+from generator.systems.bladeborn.scoring import POSITIONAL_SCORING, Scoring, _dice_dict  # noqa: F401
+from generator.systems.warcry.mechanics import Group, group_ability_dice, roll_off
 
 
-@dataclass(frozen=True)
-class AbilitySpec:
-    """An ability a fighter may use: cost, effect and numbers (see warcry.models.ABILITY_EFFECTS)."""
-
-    name: str
-    cost: str
-    effect: str
-    amount: int | None = None
-    reach: int | None = None
-    stat: str | None = None
-    max_range: int | None = None
-
-
-@dataclass
-class FighterInPlay:
-    id: str
-    side: str
-    name: str
-    move: int
-    toughness: int
-    wounds: int
-    weapons: tuple[Profile, ...]
-    abilities: tuple[AbilitySpec, ...]
-    points: float
-    hero: bool
-    pos: Pos | None = None
-    damage: int = 0
-    where: str = "ready"  # ready (not yet placed) | reserve | on | down
-
-    @property
-    def on(self) -> bool:
-        return self.where == "on"
-
-    @property
-    def wounds_left(self) -> int:
-        return self.wounds - self.damage
-
-
-@dataclass
-class ActivationInPlay:
-    """The fighter being activated: actions left, the one ability, and what lasts until it ends."""
-
-    fighter: str
-    actions: int
-    made: int = 0
-    ability_used: bool = False
-    took_down: bool = False
-    bonus: list[tuple[str, str]] = field(default_factory=list)  # pending (kind, ability): kind move|attack|move-or-attack
-    move_bonus: int = 0
-    melee_attacks_bonus: int = 0
-    weapon_bonus: list[tuple[str, int, int | None]] = field(default_factory=list)  # (stat, amount, max_range)
-    inspire: str | None = None
-
-    @property
-    def actions_left(self) -> int:
-        return self.actions - self.made
-
-
-@dataclass(frozen=True)
-class ScoreRule:
-    """One way to score victory points (the shared scoring vocabulary; see ``battle.SCORING_KINDS``)."""
-
-    kind: str
-    points: int = 1
-    when: str = "end_of_round"  # end_of_round | end_of_battle | immediately
-    from_round: int = 1
-
-
-@dataclass
-class BattleRules:
-    """What the battle card and the twist ask of the engine, as numbers it runs."""
-
-    name: str
-    rounds: int
-    objectives: tuple[Pos, ...]
-    starts: dict[str, tuple[Pos, ...]]  # by card player (symbol) "a"/"b"
-    reserves: dict[str, tuple[Pos, ...]]
-    scoring: tuple[ScoreRule, ...] = ()
-    tie: str = "draw"
-    roles: dict[str, str] = field(default_factory=dict)  # card player -> attacker/defender
-    twist: str | None = None
-    crit_bonus: int = 0
-    hit_bonus: int = 0
-    hit_bonus_range: str | None = None  # melee | ranged | None (every weapon)
-    attacks_change: int = 0
-    attacks_range: str | None = None
-    stat_changes: dict[str, int] = field(default_factory=dict)  # move, toughness
-    sight_range: int | None = None
-    range_limit: int | None = None
-    ability_dice: int = rules.ABILITY_DICE
-    pushes_per_round: int = 0
-    round_damage: int = 0
-    round_damage_where: str | None = None  # objectives | None (every fighter)
-    round_heal: int = 0
-    reserves_from: int = 2
-    objective_bonus: int = 0
-    objective_bonus_from: int = 1
-    takedown_bonus: int = 0
-    takedown_bonus_per_round: int | None = None
-    initiative_to: str | None = None  # a card player, a role, or "underdog"
-    reserve_count: dict[str, int] = field(default_factory=dict)
-    fixed_territories: bool = False  # seat a sets up in card player a's territory (asymmetric cards)
-    each_fighter_once: bool = False  # Warcry warbands: every fighter activates once a round, no 4-turn limit
-
-    def points_for(self, kind: str) -> int:
-        """Points of every scoring rule of this kind (totals kept while ``scoring`` is the same tuple)."""
-        kept = self.__dict__.get("_points_by_kind")
-        if kept is None or kept[0] is not self.scoring:
-            totals: dict[str, int] = {}
-            for r in self.scoring:
-                totals[r.kind] = totals.get(r.kind, 0) + r.points
-            kept = self.__dict__["_points_by_kind"] = (self.scoring, totals)
-        return kept[1].get(kind, 0)
-
-    @property
-    def last_standing(self) -> bool:
-        return any(r.kind == "last_standing" for r in self.scoring)
-
-
-@lru_cache(maxsize=256)
-def _cells_near(board: Board, objectives: tuple[Pos, ...]) -> frozenset[Pos]:
-    """Every cell within objective range of some objective."""
-    return frozenset(c for o in objectives for c, d in board.distance_from(o).items() if d <= rules.OBJECTIVE_RANGE)
-
-
-def _cell(board: Board, pos: Pos) -> str:
-    return board.label(pos)
-
-
-class BladebornState:
+class BladebornState(Combat, AbilityRules, Scoring, BoardQueries):
     """One moment of a Bladeborn battle (see the module docstring for the flow)."""
 
     def __init__(self, board: Board, battle_rules: BattleRules, fighters: dict[str, FighterInPlay], names: dict[str, str]):
@@ -214,9 +74,13 @@ class BladebornState:
         self.first_turn_done = {"a": False, "b": False}
         self.activations: dict[str, rules.Activations] = {}
         self.groups: dict[str, list[Group]] = {"a": [], "b": []}
+        self.splits: list[tuple[str, tuple[int, ...]]] = []  # rolls still to be divided (six of a kind)
+        self.singles = {"a": 0, "b": 0}
         self.activation: ActivationInPlay | None = None
         self.pending_inspired: str | None = None
         self.control: dict[Pos, str | None] = {o: None for o in battle_rules.objectives}
+        self.tokens: list[tuple[Pos, str]] = []  # (objective, side): Desecration tokens this round
+        self.veils: list[tuple[Pos, str]] = []   # (hex, side): hexes that block sight this round
         self.vp = {"a": 0, "b": 0}
         self.took_down_this_round = 0
         self.first_blood = False
@@ -226,8 +90,8 @@ class BladebornState:
         self.end_reason = ""
         self.rounds_played = 0
         self.version = 0
-        # bumped whenever a fighter enters, leaves or changes hex: what depends only on who stands
-        # where (occupied hexes, enemy hexes, targets, reach) is cached against it
+        # bumped whenever a fighter enters, leaves or changes hex (or sight changes): what depends
+        # only on who stands where (occupied hexes, enemy hexes, targets, reach) is kept against it
         self.layout = 0
         self._memo_key = None
         self._occupied: set[Pos] = set()
@@ -235,6 +99,7 @@ class BladebornState:
         self._layout_memo: dict = {}
         self._layout_memo_at = -1
         self._control_layout: int | None = None
+        self._control_marks: tuple | None = None
         self._control_counted: tuple | None = None  # the fighters near objectives at the last count
         self._near_objectives: frozenset[Pos] | None = None
         self._weapons_now: dict = {}
@@ -262,6 +127,10 @@ class BladebornState:
 
         return min(self.rules.objectives, key=off)
 
+    def _cells_near_objectives(self) -> frozenset[Pos]:
+        return frozenset(c for o in self.control for c, d in self.board.distance_from(o).items()
+                         if d <= rules.OBJECTIVE_RANGE)
+
     # ---- protocol ------------------------------------------------------------------------------
 
     def current_player(self) -> str:
@@ -269,360 +138,6 @@ class BladebornState:
 
     def is_terminal(self) -> bool:
         return self.ended
-
-    def outcome(self) -> Outcome:
-        a, b = self.vp["a"], self.vp["b"]
-        if self.forced_winner is not None:
-            return Outcome(self.forced_winner, dict(self.vp), self.rounds_played,
-                           f"{self.rules.name}: the last warband standing wins")
-        winner = "a" if a > b else "b" if b > a else None
-        reason = f"{self.rules.name}: most victory points"
-        if winner is None and self.tiebreak is not None:
-            winner, why = self.tiebreak
-            reason = f"{self.rules.name}: equal victory points, " + (why if winner else "a draw")
-        elif winner is None:
-            reason = f"{self.rules.name}: equal victory points, a draw"
-        if self.end_reason:
-            reason += f" ({self.end_reason})"
-        return Outcome(winner, dict(self.vp), self.rounds_played, reason)
-
-    def takedown_points(self, target: FighterInPlay) -> int:
-        """Victory points the enemy would score now for taking ``target`` down (players ask this
-        of every enemy at every decision: kept by what it reads that changes during a battle,
-        first blood, the take-downs this round and whether the target leads its warband)."""
-        key = (self.first_blood, self.took_down_this_round, target.id[1:] == "1")
-        found = self._takedown_points.get(key)
-        if found is None:
-            found = self._takedown_points[key] = self._count_takedown_points(target)
-        return found
-
-    def _count_takedown_points(self, target: FighterInPlay) -> int:
-        r = self.rules
-        points = r.points_for("take_down")
-        if not self.first_blood:
-            points += r.points_for("first_blood")
-        if target.id[1:] == "1":
-            points += r.points_for("slay_leader")
-        if r.takedown_bonus and (r.takedown_bonus_per_round is None or self.took_down_this_round < r.takedown_bonus_per_round):
-            points += r.takedown_bonus
-        return points
-
-    def objective_stakes(self, side: str) -> dict[Pos, float]:
-        """What holding each objective is worth to ``side`` at the next scoring, in victory points."""
-        r = self.rules
-        stakes = {o: 0.0 for o in r.objectives}
-        held = sum(1 for h in self.control.values() if h == side)
-        for rule in r.scoring:
-            if rule.kind == "per_objective":
-                bonus = r.objective_bonus if self.round + 1 >= r.objective_bonus_from else 0
-                for o in stakes:
-                    stakes[o] += rule.points + bonus
-            elif rule.kind == "hold_centre" and self.centre in stakes:
-                stakes[self.centre] += rule.points
-            elif rule.kind == "most_objectives":
-                for o in stakes:
-                    stakes[o] += rule.points / max(1, len(stakes) - held)
-        return stakes
-
-    def side_of_player(self, player: str) -> str | None:
-        """The side (seat) whose territory is the card's player ``player``."""
-        return next((s for s, p in self.territory.items() if p == player), None)
-
-    def side_with_role(self, role: str) -> str | None:
-        player = next((p for p, r in self.rules.roles.items() if r == role), None)
-        return None if player is None else self.side_of_player(player)
-
-    def _settle_tie(self, rng) -> None:
-        """Work out now (dice included) who wins if the victory points end level."""
-        tie = self.rules.tie
-        left = {s: len(self.side_fighters(s)) for s in SIDES}
-        if tie == "draw":
-            self.tiebreak = (None, "a draw")
-        elif tie == "most_fighters":
-            w = None if left["a"] == left["b"] else ("a" if left["a"] > left["b"] else "b")
-            self.tiebreak = (w, "more fighters left")
-        elif tie in ("defender", "attacker"):
-            self.tiebreak = (self.side_with_role(tie), f"the {tie} wins ties")
-        elif tie == "roll_off":
-            w, history = roll_off(rng)
-            self.tiebreak = (w, f"won the roll-off {_dice_dict(history)}")
-        elif tie == "tiebreakers":
-            from generator.systems.bladeborn.campaign import BattleEnd, tiebreak
-
-            held = {s: sum(1 for h in self.control.values() if h == s) for s in SIDES}
-            total = {s: sum(1 for f in self.fighters.values() if f.side == s) for s in SIDES}
-            w, step = tiebreak(BattleEnd(left, total, held), rng)
-            self.tiebreak = (w, f"campaign tiebreaker {step}")
-
-    def header(self) -> dict[str, Any]:
-        grid = self.board.grid
-        blocked = sorted((self.board.label(p) for p in self.board.cells if self.board.blocked(p)),
-                         key=lambda t: tuple(int(x) for x in t.split(",")[::-1]))
-        sides = {}
-        for side in SIDES:
-            sides[side] = {
-                "name": self.names.get(side, side),
-                "fighters": [
-                    {"id": f.id, "name": f.name, "move": f.move, "toughness": f.toughness, "wounds": f.wounds,
-                     "points": f.points,
-                     "weapons": [{"min_range": w.min_range, "range": w.max_range, "attacks": w.attacks,
-                                  "strength": w.strength, "hit": w.dmg_hit, "crit": w.dmg_crit} for w in f.weapons]}
-                    for f in self.fighters.values() if f.side == side
-                ],
-            }
-        return {
-            "grid": {"orientation": grid.orientation, "offset": grid.offset, "width": grid.width, "height": grid.height,
-                     "blocked": blocked},
-            "battle": {"card": self.rules.name, "rounds": self.rules.rounds, "twist": self.rules.twist,
-                       "objectives": [self.board.label(o) for o in self.rules.objectives],
-                       "scoring": [dict(kind=r.kind, points=r.points, when=r.when, from_round=r.from_round)
-                                   for r in self.rules.scoring],
-                       "tie": self.rules.tie, "roles": dict(self.rules.roles),
-                       "stat_changes": dict(self.rules.stat_changes), "sight_range": self.rules.sight_range,
-                       "range_limit": self.rules.range_limit},
-            "sides": sides,
-        }
-
-    # ---- queries a policy may use ----------------------------------------------------------------
-
-    def side_fighters(self, side: str, where: str = "on") -> list[FighterInPlay]:
-        return [f for f in self.fighters.values() if f.side == side and f.where == where]
-
-    def _layout_cache(self) -> dict:
-        """A scratch dict for what depends only on who stands where (emptied when that changes)."""
-        if self._layout_memo_at != self.layout:
-            self._layout_memo_at, self._layout_memo = self.layout, {}
-        return self._layout_memo
-
-    def occupied(self) -> set[Pos]:
-        """Hexes holding a fighter (worked out once per layout: do not change the set)."""
-        key = ("occupied", self.layout)
-        if self._memo_key != key:
-            self._memo_key, self._occupied = key, {f.pos for f in self.fighters.values() if f.on}
-        return self._occupied
-
-    def enemies_on(self, side: str) -> tuple[FighterInPlay, ...]:
-        """``side``'s enemies on the battlefield, in roster order (worked out once per layout:
-        who is on the battlefield changes only with the layout; their wounds may change)."""
-        memo = self._layout_cache()
-        found = memo.get(("enemies-on", side))
-        if found is None:
-            found = memo[("enemies-on", side)] = tuple(
-                f for f in self.fighters.values() if f.where == "on" and f.side != side)
-        return found
-
-    def enemy_positions(self, side: str) -> dict[str, Pos]:
-        """Enemy fighter id -> hex for ``side`` (worked out once per layout: do not change it)."""
-        cached = self._enemies.get((side, self.layout))
-        if cached is None:
-            if len(self._enemies) > 4:
-                self._enemies.clear()
-            cached = {f.id: f.pos for f in self.enemies_on(side)}
-            self._enemies[(side, self.layout)] = cached
-        return cached
-
-    def _enemy_hexes(self, side: str) -> frozenset[Pos]:
-        memo = self._layout_cache()
-        found = memo.get(("enemy-hexes", side))
-        if found is None:
-            found = memo[("enemy-hexes", side)] = frozenset(self.enemy_positions(side).values())
-        return found
-
-    def _distance(self, a: Pos, b: Pos) -> int:
-        """The board's distance, read from its kept row of distances from ``a`` (for rules that
-        ask many distances from a few hexes)."""
-        return self.board.distance_from(a)[b]
-
-    def can_see(self, a: Pos, b: Pos) -> bool:
-        if self.rules.sight_range is not None and self.board.distance(a, b) > self.rules.sight_range:
-            return False
-        return self.board.visible(a, b)
-
-    def move_of(self, fighter: FighterInPlay) -> int:
-        bonus = self.activation.move_bonus if self.activation and self.activation.fighter == fighter.id else 0
-        return max(1, fighter.move + self.rules.stat_changes.get("move", 0)) + bonus
-
-    def toughness_of(self, fighter: FighterInPlay) -> int:
-        return max(1, fighter.toughness + self.rules.stat_changes.get("toughness", 0))
-
-    def weapon_now(self, fighter: FighterInPlay, weapon: Profile) -> tuple[dict[str, int], dict[str, int]]:
-        """The weapon's numbers for an attack now, and the modifiers that changed them (kept per
-        fighter, weapon and activation bonuses, which is all they depend on: do not change them)."""
-        act = self.activation
-        bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
-        key = (fighter.id, weapon.index, bonus)
-        found = self._weapons_now.get(key)
-        if found is None:
-            found = self._weapons_now[key] = self._weapon_now(fighter, weapon)
-        return found
-
-    def _weapon_now(self, fighter: FighterInPlay, weapon: Profile) -> tuple[dict[str, int], dict[str, int]]:
-        stats = {"attacks": weapon.attacks, "strength": weapon.strength, "dmg_hit": weapon.dmg_hit,
-                 "dmg_crit": weapon.dmg_crit, "max_range": weapon.max_range}
-        mods: dict[str, int] = {}
-        r = self.rules
-        kind = "melee" if weapon.melee else "ranged"
-        if r.attacks_change and r.attacks_range in (None, kind):
-            mods["attacks"] = r.attacks_change
-        if r.hit_bonus and r.hit_bonus_range in (None, kind):
-            mods["dmg_hit"] = r.hit_bonus
-        act = self.activation
-        if act is not None and act.fighter == fighter.id:
-            if act.melee_attacks_bonus and weapon.melee:
-                mods["attacks"] = mods.get("attacks", 0) + act.melee_attacks_bonus
-            for stat, amount, max_range in act.weapon_bonus:
-                if max_range is None or weapon.max_range <= max_range:
-                    mods[stat] = mods.get(stat, 0) + amount
-        if self.rules.crit_bonus:
-            mods["dmg_crit"] = mods.get("dmg_crit", 0) + self.rules.crit_bonus
-        for stat, change in mods.items():
-            stats[stat] = max(1 if stat in ("attacks", "strength", "max_range") else 0, stats[stat] + change)
-        if r.range_limit is not None and stats["max_range"] > r.range_limit:
-            mods["max_range"] = mods.get("max_range", 0) + r.range_limit - stats["max_range"]
-            stats["max_range"] = max(r.range_limit, weapon.min_range)
-        return stats, mods
-
-    def targets(self, fighter: FighterInPlay) -> list[tuple[str, int]]:
-        """(enemy id, weapon index) pairs this fighter may attack now (visible, in range, adjacent first).
-
-        Only enemies within the longest Range can be targets, and leaving the others out changes
-        no weapon's answer (an enemy next to the fighter, which limits the targets to adjacent
-        ones, is always within Range; a farther one is never within a shorter Range). So the
-        answer is kept per fighter, hex, activation's weapon bonuses (a bonus may change a Range)
-        and the enemies within that Range and their hexes, which is all it depends on: an enemy
-        moving about out of reach leaves it as it was. Do not change the list."""
-        act = self.activation
-        bonus = tuple(act.weapon_bonus) if act is not None and act.fighter == fighter.id else None
-        memo = self._layout_cache()  # asked again and again while nobody changes hex
-        found = memo.get(("targets", fighter.id, bonus))
-        if found is not None:
-            return found
-        reaches, longest = self._reaches(fighter, bonus)
-        here = fighter.pos
-        row = self.board.distance_from(here)
-        near = tuple((fid, pos) for fid, pos in self.enemy_positions(fighter.side).items() if row[pos] <= longest)
-        if not near:
-            found = []
-        else:
-            key = (fighter.id, here, near, bonus)
-            found = self._targets_kept.get(key)
-            if found is None:
-                if len(self._targets_kept) > 1024:
-                    self._targets_kept.clear()
-                found = self._targets_kept[key] = self._targets(here, row, reaches, dict(near))
-        memo[("targets", fighter.id, bonus)] = found
-        return found
-
-    def _targets(self, here: Pos, row: dict[Pos, int], reaches: tuple[Profile, ...],
-                 near: dict[str, Pos]) -> list[tuple[str, int]]:
-        def distance(a: Pos, b: Pos) -> int:  # the board's distance, read from the row of ``here``
-            return row[b] if a == here else self.board.distance(a, b)
-
-        see = self.can_see if self.rules.sight_range is not None else self.board.visible  # the same answer
-        out = []
-        for reach in reaches:
-            for target in rules.legal_targets(here, reach, near, see, distance):
-                out.append((target, reach.index))
-        return out
-
-    def _reaches(self, fighter: FighterInPlay, bonus) -> tuple[tuple[Profile, ...], int]:
-        """Each weapon's Range now (``weapon_now``, so twists and the activation's weapon bonuses
-        count) as range-only profiles for :func:`rules.legal_targets`, and the longest; kept per
-        fighter and ``bonus``, the activation's weapon bonuses (the only part of the activation
-        a Range reads)."""
-        key = ("reaches", fighter.id, bonus)
-        found = self._weapons_now.get(key)
-        if found is None:
-            reaches = tuple(Profile(w.index, w.min_range, self.weapon_now(fighter, w)[0]["max_range"], 0, 0, 0, 0)
-                            for w in fighter.weapons)
-            found = self._weapons_now[key] = (reaches, max((r.max_range for r in reaches), default=0))
-        return found
-
-    def moves(self, fighter: FighterInPlay, budget: int | None = None) -> dict[Pos, tuple[int, Pos | None]]:
-        """Where a move action can take this fighter: ``{hex: (steps, previous)}``, start included."""
-        budget = self.move_of(fighter) if budget is None else budget
-        key = ("moves", fighter.id, budget)
-        memo = self._layout_cache()
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self.board.reachable(fighter.pos, budget, self.occupied())
-        return found
-
-    def adjacent_enemy(self, fighter: FighterInPlay, pos: Pos | None = None) -> bool:
-        """Whether an enemy stands next to ``pos`` (default: where the fighter is); the board's
-        neighbours are exactly the hexes 1 away."""
-        pos = fighter.pos if pos is None else pos
-        enemies = self._enemy_hexes(fighter.side)
-        return any(n in enemies for n in self.board.neighbours(pos))
-
-    def usable_abilities(self, fighter: FighterInPlay) -> list[tuple[int, int]]:
-        """(ability index, group index) pairs the fighter's player can pay for and that apply now."""
-        act = self.activation
-        if act is None or act.ability_used:
-            return []
-        groups = self.groups[fighter.side]
-        out = []
-        if not groups:
-            return out
-        shown = tuple((g.kind, g.value, g.dice) for g in groups)
-        for i, ability in enumerate(fighter.abilities):
-            payers = self._payers.get((shown, ability.cost))
-            if payers is None:
-                payers = self._payers[(shown, ability.cost)] = self._payers_for(groups, ability.cost)
-            if payers and self._ability_applies(fighter, ability, act):
-                out += [(i, gi) for gi in payers]
-        return out
-
-    @staticmethod
-    def _payers_for(groups: list[Group], cost: str) -> list[int]:
-        """The groups that can pay ``cost``, one of each kind and value, fewest dice then highest
-        value first (kept per roll and cost: it depends on nothing else)."""
-        payers = [(g.dice, -g.value, gi) for gi, g in enumerate(groups) if g.pays_for(cost)]
-        seen, out = set(), []
-        for _, _, gi in sorted(payers):
-            key = (groups[gi].kind, groups[gi].value)
-            if key not in seen:
-                seen.add(key)
-                out.append(gi)
-        return out
-
-    def _ability_applies(self, fighter: FighterInPlay, ability: AbilitySpec, act: ActivationInPlay) -> bool:
-        effect = ability.effect
-        if effect == "respite" or effect == "heal":
-            return fighter.damage > 0 and (effect == "heal" or not self.adjacent_enemy(fighter))
-        if effect == "bonus-after-takedown":
-            return act.took_down
-        if effect == "damage-enemy":
-            return self._enemy_in_reach(fighter, ability.reach or 1) is not None
-        if effect == "inspiring-presence":
-            return act.inspire is None and self._inspirable(fighter) != []
-        if effect in ("rush", "bonus-move", "rampage"):
-            return not self.adjacent_enemy(fighter) or effect == "rampage"
-        if effect == "onslaught":
-            return any(w.melee for w in fighter.weapons) and act.actions_left > 0
-        if effect == "weapon-bonus":
-            return act.actions_left > 0
-        return True
-
-    def _enemy_in_reach(self, fighter: FighterInPlay, reach: int) -> str | None:
-        best = None
-        apart = self.board.distance_from(fighter.pos)
-        for e in self.side_fighters(OTHER[fighter.side]):
-            if apart[e.pos] <= reach and self.can_see(fighter.pos, e.pos):
-                if best is None or e.wounds_left < self.fighters[best].wounds_left:
-                    best = e.id
-        return best
-
-    def _inspirable(self, fighter: FighterInPlay) -> list[str]:
-        acts = self.activations[fighter.side]
-        apart = self.board.distance_from(fighter.pos)
-        return [
-            f.id for f in self.side_fighters(fighter.side)
-            if f.id != fighter.id and acts.activated[f.id] == 0
-            and apart[f.pos] <= INSPIRING_REACH and self.can_see(fighter.pos, f.pos)
-        ]
-
-    # ---- legal actions ----------------------------------------------------------------------------
 
     def legal_actions(self) -> list[tuple]:
         side = self.decider
@@ -635,6 +150,8 @@ class BladebornState:
         if phase == "place":
             spots = self._placement_hexes(side)
             return [("place", f.id, p) for f in self.fighters.values() if f.side == side and f.where == "ready" for p in spots]
+        if phase == "split":
+            return [("split", i) for i in range(len(rules.ability_dice_choices(self.splits[0][1])))]
         if phase == "first":
             return [("first", s) for s in SIDES]
         if phase == "push":
@@ -695,17 +212,11 @@ class BladebornState:
     def _activation_actions(self) -> list[tuple]:
         act = self.activation
         fighter = self.fighters[act.fighter]
-        out: list[tuple] = []
+        if act.steps:
+            return self.step_actions(fighter)
         abilities = [("ability", i, g) for i, g in self.usable_abilities(fighter)]
-        if act.bonus:
-            kind = act.bonus[0][0]
-            if kind in ("move", "move-or-attack") and not self.adjacent_enemy(fighter):
-                out += [("bonus-move", p) for p in self.moves(fighter) if p != fighter.pos]
-            if kind in ("attack", "move-or-attack"):
-                out += [("bonus-attack", t, w) for t, w in self.targets(fighter)]
-            return out + [("done",)]
         if act.actions_left > 0:
-            out += self._step_actions(fighter)
+            out = list(self._step_actions(fighter))
             out += [("attack", t, w) for t, w in self.targets(fighter)]
             out.append(("wait",))
             return abilities + out
@@ -714,17 +225,18 @@ class BladebornState:
     def _step_actions(self, fighter: FighterInPlay) -> list[tuple]:
         """Disengages (next to an enemy) or moves, kept until someone changes hex (and per Move,
         which an ability may raise): do not change the list."""
-        key = ("steps", fighter.id, self.move_of(fighter))
+        key = ("steps", fighter.id, self.move_of(fighter), fighter.snared)
         memo = self._layout_cache()
         found = memo.get(key)
         if found is None:
             found = []
             if self.adjacent_enemy(fighter):
-                occupied = self.occupied()
-                enemies = self._enemy_hexes(fighter.side)
-                for n in self.board.open_neighbours(fighter.pos):
-                    if rules.disengage_problem(fighter.pos, n, occupied, (), enemies, self._distance) is None:
-                        found.append(("disengage", n))
+                if not fighter.snared:  # Ensnare: no disengage until the end of its next activation
+                    occupied = self.occupied()
+                    enemies = self._enemy_hexes(fighter.side)
+                    for n in self.board.open_neighbours(fighter.pos):
+                        if rules.disengage_problem(fighter.pos, n, occupied, (), enemies, self._distance) is None:
+                            found.append(("disengage", n))
             else:
                 found = [("move", p) for p in self.moves(fighter) if p != fighter.pos]
             memo[key] = found
@@ -738,10 +250,19 @@ class BladebornState:
         handler = getattr(self, "_do_" + kind.replace("-", "_"), None)
         if handler is None:
             raise SkirmishError(f"bladeborn: unknown action {action!r}")
-        return handler(action, rng)
+        events = handler(action, rng)
+        if not self.ended and self.round and self._wiped_out():  # nobody left to fight: over at once
+            self.activation, self.phase = None, "over"
+            events += self._wiped_out_end(rng)
+        return events
 
     def _event(self, action: str, **fields) -> dict:
         return {"round": self.round, "action": action, **fields}
+
+    def _relocate(self, fighter: FighterInPlay, dest: Pos) -> None:
+        fighter.pos = dest
+        self.version += 1
+        self.layout += 1
 
     # set-up
     def _do_reserve(self, action, rng):
@@ -814,11 +335,9 @@ class BladebornState:
         _, fid, pos = action
         target = self.fighters[fid]
         pusher = self.decider
-        event = self._event("push", side=target.side, fighter=fid, by=pusher, cell=self.board.label(pos),
-                            path=[self.board.label(target.pos), self.board.label(pos)])
-        target.pos = pos
-        self.version += 1
-        self.layout += 1
+        event = self._event("push", side=target.side, fighter=fid, by=pusher, why=self.rules.twist,
+                            cell=self.board.label(pos), path=[self.board.label(target.pos), self.board.label(pos)])
+        self._relocate(target, pos)
         return [event] + self._next_push(rng)
 
     def _do_push_none(self, action, rng):
@@ -835,16 +354,43 @@ class BladebornState:
         return self._update_control() + self._hero_phase(rng)
 
     def _hero_phase(self, rng) -> list[dict]:
+        """Both players roll their ability dice and divide them: four or more of a kind split into
+        doubles and triples (Bladeborn; a player with six of a kind chooses how), or a quad (Warcry)."""
         events = []
-        counts = {}
+        self.splits = []
         for side in SIDES:
             faces = rng.dice(self.rules.ability_dice, 6)
-            choices = rules.ability_dice_choices(faces)
-            roll = max(choices, key=lambda r: len(r.groups))
+            divided = True
+            if self.rules.quads:
+                roll = group_ability_dice(faces)
+            else:
+                choices = rules.ability_dice_choices(faces)
+                roll = choices[0]
+                if len(choices) > 1:
+                    self.splits.append((side, tuple(faces)))
+                    divided = False
             self.groups[side] = list(roll.groups)
-            counts[side] = len(roll.singles)
+            self.singles[side] = len(roll.singles)
             events.append(self._event("ability_dice", side=side, dice=faces, singles=len(roll.singles),
-                                      groups=roll.describe()))
+                                      groups=roll.describe() if divided else "to be divided by its player"))
+        if self.splits:
+            self.phase, self.decider = "split", self.splits[0][0]
+            return events
+        return events + self._initiative_phase(rng)
+
+    def _do_split(self, action, rng):
+        side, faces = self.splits.pop(0)
+        roll = rules.ability_dice_choices(faces)[action[1]]
+        self.groups[side] = list(roll.groups)
+        events = [self._event("split", side=side, dice=list(faces), groups=roll.describe())]
+        if self.splits:
+            self.decider = self.splits[0][0]
+            return events
+        return events + self._initiative_phase(rng)
+
+    def _initiative_phase(self, rng) -> list[dict]:
+        events = []
+        counts = self.singles
         forced = self._initiative_to()
         if forced is not None:
             holder, why = forced, f"the twist gives it to the {self.rules.initiative_to}"
@@ -887,7 +433,8 @@ class BladebornState:
         return events
 
     def _begin_turn(self, rng) -> list[dict]:
-        """Start the next turn of ``turn_side``: reserves first, then an activation (or a pass)."""
+        """Start the next turn of ``turn_side``: its oaths end, reserves first, then an
+        activation (or a pass)."""
         events: list[dict] = []
         limit = self.activations["a"].limit
         while True:
@@ -899,6 +446,9 @@ class BladebornState:
             if self.turns[side] >= limit:
                 self.turn_side = OTHER[side]
                 continue
+            for f in self.fighters.values():  # Keep the Oath lasts until its player's next turn
+                if f.side == side and f.oath is not None:
+                    f.oath, f.oath_extra = None, 0
             if not self.first_turn_done[side]:
                 self.first_turn_done[side] = True
                 if (self.round >= self.rules.reserves_from and self.side_fighters(side, "reserve")
@@ -946,6 +496,7 @@ class BladebornState:
         actions = acts.activate(fid)
         acts.turns_taken = self.turns[fighter.side]  # the turn is counted when it ends (an inspired activation shares it)
         self.pending_inspired = None
+        fighter.riposte = fighter.ranged_shield = 0  # these last until the fighter's next activation
         self.activation = ActivationInPlay(fid, actions)
         self.phase = "act"
         return [self._event("activate", side=fighter.side, fighter=fid, actions=actions)]
@@ -962,10 +513,12 @@ class BladebornState:
 
     def _maybe_finish(self, rng) -> list[dict]:
         act = self.activation
+        if act is None:
+            return []
         fighter = self.fighters[act.fighter]
         if not fighter.on:
             return self._finish_activation(rng)
-        if act.bonus or act.actions_left > 0:
+        if act.steps or act.actions_left > 0:
             return []
         if not act.ability_used and self.usable_abilities(fighter):
             return []  # an ability may still be used after the last action
@@ -974,10 +527,10 @@ class BladebornState:
     def _do_move(self, action, rng):
         return self._move(action[1]) + self._action_made(rng)
 
-    def _move(self, dest: Pos, bonus: str | None = None) -> list[dict]:
+    def _move(self, dest: Pos, bonus: str | None = None, budget: int | None = None) -> list[dict]:
         act = self.activation
         fighter = self.fighters[act.fighter]
-        found = self.moves(fighter)
+        found = self.moves(fighter, budget)
         if dest not in found:
             raise SkirmishError(f"bladeborn: {fighter.name} cannot reach {self.board.label(dest)}")
         path = Board.path_to(found, dest)
@@ -985,79 +538,22 @@ class BladebornState:
                             path=[self.board.label(fighter.pos)] + [self.board.label(p) for p in path])
         if bonus:
             event.update(bonus=True, ability=bonus)
-        fighter.pos = dest
-        self.version += 1
-        self.layout += 1
+        self._relocate(fighter, dest)
         return [event]
 
     def _do_disengage(self, action, rng):
         act = self.activation
         fighter = self.fighters[act.fighter]
+        if fighter.snared:
+            raise SkirmishError(f"bladeborn: {fighter.name} is ensnared and cannot disengage")
         enemies = set(self.enemy_positions(fighter.side).values())
         problem = rules.disengage_problem(fighter.pos, action[1], self.occupied(), (), enemies, self.board.distance)
         if problem:
             raise SkirmishError(f"bladeborn: illegal disengage: {problem}")
         event = self._event("disengage", side=fighter.side, fighter=fighter.id,
                             path=[self.board.label(fighter.pos), self.board.label(action[1])])
-        fighter.pos = action[1]
-        self.version += 1
-        self.layout += 1
+        self._relocate(fighter, action[1])
         return [event] + self._action_made(rng)
-
-    def _do_attack(self, action, rng):
-        return self._attack(action[1], action[2], rng) + self._action_made(rng)
-
-    def _attack(self, target_id: str, weapon_index: int, rng, bonus: str | None = None) -> list[dict]:
-        act = self.activation
-        fighter = self.fighters[act.fighter]
-        if (target_id, weapon_index) not in self.targets(fighter):
-            raise SkirmishError(f"bladeborn: {fighter.name} cannot attack {target_id} with weapon {weapon_index}")
-        target = self.fighters[target_id]
-        weapon = fighter.weapons[weapon_index]
-        stats, mods = self.weapon_now(fighter, weapon)
-        faces = rng.dice(stats["attacks"], 6)
-        hits, crits = rules.count_hits(faces, stats["strength"], self.toughness_of(target))
-        damage = hits * stats["dmg_hit"] + crits * stats["dmg_crit"]
-        event = self._event("attack", side=fighter.side, fighter=fighter.id, target=target_id, weapon=weapon_index,
-                            rolls=faces, hits=hits, crits=crits, damage=damage)
-        if mods:
-            event["modifiers"] = dict(mods)
-        if bonus:
-            event.update(bonus=True, ability=bonus)
-        events = [event] + self._deal(target, damage, by=fighter)
-        return events
-
-    def _deal(self, target: FighterInPlay, damage: int, by: FighterInPlay | None) -> list[dict]:
-        target.damage += damage
-        if not rules.is_taken_down(target.damage, target.wounds):
-            return []
-        target.where, target.pos = "down", None
-        self.version += 1
-        self.layout += 1
-        self.activations[target.side].taken_down(target.id)
-        events = [self._event("taken_down", side=target.side, fighter=target.id)]
-        if by is not None:
-            if self.activation and self.activation.fighter == by.id:
-                self.activation.took_down = True
-            scorer = by.side
-            r = self.rules
-            points, why = r.points_for("take_down"), ["take_down"] if r.points_for("take_down") else []
-            if not self.first_blood and r.points_for("first_blood"):
-                points += r.points_for("first_blood")
-                why.append("first_blood")
-            if target.id[1:] == "1" and r.points_for("slay_leader"):
-                points += r.points_for("slay_leader")
-                why.append("slay_leader")
-            if r.takedown_bonus and (r.takedown_bonus_per_round is None or self.took_down_this_round < r.takedown_bonus_per_round):
-                points += r.takedown_bonus
-                why.append("take_down_bonus")
-            self.first_blood = True
-            self.took_down_this_round += 1
-            if points:
-                self.vp[scorer] += points
-                events.append(self._event("score", side=scorer, vp={scorer: points, OTHER[scorer]: 0},
-                                          why="+".join(why), total=dict(self.vp)))
-        return events
 
     def _do_wait(self, action, rng):
         """A wait action ends the activation (no ability after it)."""
@@ -1067,78 +563,20 @@ class BladebornState:
 
     def _do_done(self, action, rng):
         act = self.activation
-        if act.bonus:
-            act.bonus.pop(0)
-            return self._maybe_finish(rng)
+        if act.steps:
+            act.steps.pop(0)
+            return self._after_step(rng)
         return self._finish_activation(rng)
-
-    def _do_bonus_move(self, action, rng):
-        _, name = self.activation.bonus.pop(0)
-        return self._move(action[1], bonus=name) + self._maybe_finish(rng)
-
-    def _do_bonus_attack(self, action, rng):
-        _, name = self.activation.bonus.pop(0)
-        return self._attack(action[1], action[2], rng, bonus=name) + self._maybe_finish(rng)
-
-    def _do_ability(self, action, rng):
-        _, index, group_index = action
-        act = self.activation
-        fighter = self.fighters[act.fighter]
-        ability = fighter.abilities[index]
-        group = self.groups[fighter.side].pop(group_index)
-        act.ability_used = True
-        value = group.value
-        amount = ability.amount if ability.amount is not None else value
-        event = self._event("ability", side=fighter.side, fighter=fighter.id, name=ability.name, dice=group.faces())
-        events = [event]
-        effect = ability.effect
-        if effect == "rush":
-            act.move_bonus += 1
-            event["effect"] = "Move +1"
-        elif effect == "onslaught":
-            act.melee_attacks_bonus += 1
-            event["effect"] = "melee Attacks +1"
-        elif effect in ("respite", "heal"):
-            healed = min(fighter.damage, amount)
-            fighter.damage -= healed
-            event["effect"] = f"{healed} damage removed"
-        elif effect == "inspiring-presence":
-            friends = self._inspirable(fighter)
-            friend = max(friends, key=lambda f: (self.fighters[f].points, f))
-            act.inspire = friend
-            event["effect"] = f"{friend} may activate next"
-        elif effect == "rampage":
-            act.bonus += [("move", ability.name), ("attack", ability.name)]
-            event["effect"] = "bonus move, then bonus attack"
-        elif effect == "weapon-bonus":
-            act.weapon_bonus.append((ability.stat or "strength", amount, ability.max_range))
-            event["effect"] = f"{ability.stat or 'strength'} +{amount}" + (f" (Range {ability.max_range} or less)" if ability.max_range else "")
-        elif effect == "bonus-move":
-            act.bonus.append(("move", ability.name))
-            event["effect"] = "bonus move"
-        elif effect == "bonus-attack":
-            act.bonus.append(("attack", ability.name))
-            event["effect"] = "bonus attack"
-        elif effect == "bonus-after-takedown":
-            act.bonus.append(("move-or-attack", ability.name))
-            event["effect"] = "bonus move or attack"
-        elif effect == "damage-enemy":
-            target_id = self._enemy_in_reach(fighter, ability.reach or 1)
-            target = self.fighters[target_id]
-            event["effect"] = f"{amount} damage to {target_id}"
-            event["target"] = target_id
-            events.append(self._event("damage", side=target.side, fighter=target_id, damage=amount, why=ability.name))
-            events += self._deal(target, amount, by=fighter)
-        return events + self._maybe_finish(rng)
 
     def _finish_activation(self, rng) -> list[dict]:
         act = self.activation
         self.activation = None
         self.phase = "activate"
+        fighter = self.fighters[act.fighter]
+        fighter.snared = fighter.slowed = False  # these last until the end of its next activation
         if act.inspire and self.fighters[act.inspire].on:
             self.pending_inspired = act.inspire
-            friend_side = self.fighters[act.inspire].side
-            self.decider = friend_side
+            self.decider = self.fighters[act.inspire].side
             return []
         return self._end_turn(rng)
 
@@ -1148,147 +586,9 @@ class BladebornState:
         self.activations[side].turns_taken = self.turns[side]
         events = self._update_control()
         if self._wiped_out():
-            if self.rules.last_standing:
-                self.forced_winner = next(s for s in SIDES if any(
-                    f.where in ("on", "reserve") for f in self.fighters.values() if f.side == s))
-                self.rounds_played = self.round
-                return events + self._finish(rng)
-            return events + self._finish_early(rng)
+            return events + self._wiped_out_end(rng)
         self.turn_side = OTHER[side]
         return events + self._begin_turn(rng)
-
-    def _update_control(self) -> list[dict]:
-        """Objective control after a turn. Nothing changes while nobody has changed hex since the
-        last update, nor while the fighters near the objectives stand where they stood then
-        (control follows the fighters around each objective, or stays put: counting the same
-        fighters again gives the same control)."""
-        if not self.control or self._control_layout == self.layout:
-            return []
-        self._control_layout = self.layout
-        near = self._near_objectives
-        if near is None:
-            near = self._near_objectives = _cells_near(self.board, tuple(self.control))
-        # a fighter farther from every objective counts for none of them: leave it out of the count
-        positions: dict[str, list[Pos]] = {s: [] for s in SIDES}
-        for f in self.fighters.values():
-            if f.where == "on" and f.pos in near:
-                positions[f.side].append(f.pos)
-        counted = (positions["a"], positions["b"])
-        if counted == self._control_counted:
-            return []
-        self._control_counted = counted
-        names = {o: o for o in self.control}
-        rows = {o: self.board.distance_from(o) for o in self.control}
-        new = rules.update_control(names, self.control, positions, distance=lambda h, o: rows[o][h])
-        events = []
-        for o, holder in new.items():
-            if holder != self.control[o]:
-                events.append(self._event("control", cell=self.board.label(o), side=holder))
-        self.control = new
-        return events
-
-    def _score(self, moment: str) -> dict[str, int]:
-        """Victory points of the positional scoring rules at the end of a round or of the battle."""
-        gained = {"a": 0, "b": 0}
-        for r in self.rules.scoring:
-            if r.kind not in POSITIONAL_SCORING:
-                continue
-            if moment == "round" and not (r.when in ("end_of_round", "immediately") and self.round >= r.from_round):
-                continue
-            if moment == "battle" and r.when != "end_of_battle":
-                continue
-            if r.kind == "per_objective":
-                per = r.points + (self.rules.objective_bonus if self.round >= self.rules.objective_bonus_from else 0)
-                for holder in self.control.values():
-                    if holder in gained:
-                        gained[holder] += per
-            elif r.kind == "hold_centre":
-                holder = self.control.get(self.centre)
-                if holder in gained:
-                    gained[holder] += r.points
-            elif r.kind == "most_objectives":
-                held = {s: sum(1 for h in self.control.values() if h == s) for s in SIDES}
-                if held["a"] != held["b"]:
-                    gained["a" if held["a"] > held["b"] else "b"] += r.points
-            elif r.kind == "enemy_territory":
-                for f in self.fighters.values():
-                    if f.on and self.territory_hexes and f.pos in self.territory_hexes[OTHER[f.side]]:
-                        gained[f.side] += r.points
-        return gained
-
-    def _end_round(self, rng) -> list[dict]:
-        gained = self._score("round")
-        for s in SIDES:
-            self.vp[s] += gained[s]
-        self.rounds_played = self.round
-        events = [self._event("score", vp=gained, total=dict(self.vp))]
-        events += self._round_effects()
-        for acts in self.activations.values():
-            acts.end_phase()
-        if self._wiped_out():
-            if self.rules.last_standing:
-                self.forced_winner = next((s for s in SIDES if any(
-                    f.where in ("on", "reserve") for f in self.fighters.values() if f.side == s)), None)
-                return events + self._finish(rng)
-            return events + self._finish_early(rng, next_round=True)
-        if self.round >= self.rules.rounds:
-            return events + self._finish(rng)
-        events += self.start_round(rng)
-        return events
-
-    def _round_effects(self) -> list[dict]:
-        """A twist's damage or healing at the end of a battle round."""
-        events = []
-        r = self.rules
-        if r.round_damage:
-            for f in list(self.fighters.values()):
-                if not f.on:
-                    continue
-                if r.round_damage_where == "objectives" and not any(
-                        self.board.distance(f.pos, o) <= 1 for o in r.objectives):
-                    continue
-                events.append(self._event("damage", side=f.side, fighter=f.id, damage=r.round_damage, why=r.twist))
-                events += self._deal(f, r.round_damage, by=None)
-        if r.round_heal:
-            for f in self.fighters.values():
-                if f.on and f.damage:
-                    healed = min(f.damage, r.round_heal)
-                    f.damage -= healed
-                    events.append(self._event("heal", side=f.side, fighter=f.id, amount=healed, ability=r.twist))
-        return events
-
-    def _finish(self, rng) -> list[dict]:
-        events = []
-        gained = self._score("battle")
-        if any(gained.values()):
-            for s in SIDES:
-                self.vp[s] += gained[s]
-            events.append(self._event("score", vp=gained, why="end of the battle", total=dict(self.vp)))
-        if self.vp["a"] == self.vp["b"] and self.forced_winner is None:
-            self._settle_tie(rng)
-        self.ended = True
-        outcome = self.outcome()
-        events.append(self._event("end", why=outcome.reason, winner=outcome.winner, vp=dict(self.vp)))
-        return events
-
-    def _wiped_out(self) -> bool:
-        """Whether a warband has nobody left on the battlefield or in reserve."""
-        left = {f.side for f in self.fighters.values() if f.where == "on" or f.where == "reserve"}
-        return len(left) < len(SIDES)
-
-    def _finish_early(self, rng, next_round: bool = False) -> list[dict]:
-        """One warband is gone: the rest of the battle is scored as played (nobody can contest)."""
-        events = []
-        self.end_reason = "a warband was wiped out"
-        events += self._update_control()
-        for r in range(self.round + (1 if next_round else 0), self.rules.rounds + 1):
-            self.round = r
-            gained = self._score("round")
-            for s in SIDES:
-                self.vp[s] += gained[s]
-            events.append(self._event("score", vp=gained, total=dict(self.vp)))
-        self.rounds_played = max(self.round, self.rules.rounds)
-        return events + self._finish(rng)
 
 
 def begin(state: BladebornState, rng) -> list[dict]:
@@ -1298,8 +598,3 @@ def begin(state: BladebornState, rng) -> list[dict]:
     state.decider = winner
     state.phase = "reserve"
     return [{"round": 0, "action": "roll_off", "purpose": "for set-up", "dice": _dice_dict(dice), "winner": winner}]
-
-
-def _dice_dict(history: list[tuple[int, int]]) -> dict[str, list[int]]:
-    """Every roll of a roll-off by player (ties were re-rolled), e.g. ``{"a": [3, 5], "b": [3, 2]}``."""
-    return {"a": [pair[0] for pair in history], "b": [pair[1] for pair in history]}

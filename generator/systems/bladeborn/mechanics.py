@@ -32,6 +32,16 @@ ACTIONS_LATER_ACTIVATION = 1
 OBJECTIVE_RANGE = 1
 
 
+#: Warcry's inches on Bladeborn's hexes: the 13 x 10 hex board stands for Warcry's 30" x 22" table
+#: (2.3" and 2.2" a hex); 2" a hex, rounded half up, keeps a 1" melee weapon at 1 hex.
+INCHES_PER_HEX = 2
+
+
+def inches_to_hexes(inches: int) -> int:
+    """Warcry inches as Bladeborn hexes: ``inches / 2`` rounded half up, at least 1."""
+    return max(1, (inches + 1) // INCHES_PER_HEX)
+
+
 def hex_distance(a: Hex, b: Hex) -> int:
     """Steps between two axial hexes (adjacent hexes are 1 apart)."""
     dq, dr = a[0] - b[0], a[1] - b[1]
@@ -313,21 +323,26 @@ def update_control(
     fighters: Mapping[str, Iterable[Hex]],
     desecrated: Mapping[str, Iterable[str]] | None = None,
     distance: Distance = hex_distance,
+    extra: Mapping[str, Mapping[str, int]] | None = None,
 ) -> dict[str, str | None]:
     """Objective control after a turn.
 
     A player gains an objective when more of their fighters are within 1 hex of it than the
-    other player's; a player's Desecration token on it counts as one more fighter. Otherwise
-    the previous controller keeps it. ``fighters`` maps "a"/"b" to fighter hexes;
-    ``desecrated`` maps an objective to the players whose tokens are on it.
+    other player's; a player's Desecration token on it counts as one more fighter, and
+    ``extra`` adds whatever else counts for a player there (a fighter keeping an oath counts
+    twice). Otherwise the previous controller keeps it. ``fighters`` maps "a"/"b" to fighter
+    hexes; ``desecrated`` maps an objective to the players whose tokens are on it; ``extra``
+    maps an objective to ``{player: more fighters}``.
     """
     desecrated = desecrated or {}
+    extra = extra or {}
     positions = {side: list(hexes) for side, hexes in fighters.items()}
     result: dict[str, str | None] = {}
     for name, objective in objectives.items():
+        more = extra.get(name, {})
         counts = {
             side: sum(1 for h in positions.get(side, []) if distance(h, objective) <= OBJECTIVE_RANGE)
-            + (1 if side in set(desecrated.get(name, ())) else 0)
+            + (1 if side in set(desecrated.get(name, ())) else 0) + more.get(side, 0)
             for side in ("a", "b")
         }
         if counts["a"] > counts["b"]:

@@ -48,6 +48,9 @@ __all__ = [
 
 #: An axial hex coordinate ``(q, r)``.
 Hex = tuple[int, int]
+#: The tie rules the Bladeborn engine carries out (``generator.systems.bladeborn.scoring``).
+TieKind = Literal["draw", "tiebreakers", "most_fighters", "most_fighters_then_tiebreakers",
+                  "most_fighters_if_no_points", "defender", "attacker", "roll_off"]
 
 
 class BladebornWeapon(Weapon):
@@ -126,17 +129,32 @@ class BattleCard(_Strict):
     players: dict[Literal["a", "b"], PlayerSetup]
     rounds: int = Field(default=3, ge=1, le=8)
     battle_rules: str = Field(min_length=1)
-    reserves: str = Field(min_length=1)
-    victory: str = Field(min_length=1)
+    #: Older cards wrote their reserves and victory rules out in prose; the words printed now are
+    #: generated from the rules the engine plays (:meth:`reserves_text`, :meth:`victory_text`),
+    #: so a card can no longer say one thing while the battle does another. Kept as notes.
+    reserves: str | None = None
+    victory: str | None = None
     #: Victory points scored per controlled objective at the end of each round (0 = none).
     points_per_objective: int = Field(default=0, ge=0, le=5)
     #: The victory rules as data: each scoring rule's kind and numbers (``points``, ``when``:
     #: end_of_round / end_of_battle / immediately, ``from_round``).
     scoring: list[CardRule] = Field(default_factory=list)
-    #: How a level battle ends.
-    tie: Literal["draw", "tiebreakers", "most_fighters", "defender", "attacker", "roll_off"] = "draw"
+    #: How a level battle ends (the engine's tie rules; their printed words are generated).
+    tie: TieKind = "draw"
     #: Asymmetric cards: which player attacks and which defends (a tie rule may name them).
     roles: dict[Literal["a", "b"], Literal["attacker", "defender"]] = Field(default_factory=dict)
+
+    def victory_text(self) -> str:
+        """The card's victory in words, generated from its rounds and tie rule."""
+        from generator.scenarios.rules import describe_victory
+
+        return describe_victory(self.rounds, self.tie)
+
+    def reserves_text(self, from_round: int = 2) -> str:
+        """The card's reserves rule in words (the book's: placed, from the second battle round)."""
+        from generator.scenarios.rules import describe_reserves
+
+        return describe_reserves(from_round)
 
     def scoring_rules(self) -> list[CardRule]:
         """Every scoring rule of the card, ``points_per_objective`` included (as ``per_objective``)."""

@@ -4,14 +4,20 @@ It only reads the state (where everyone is, what is in reach, the board's walkin
 the legal actions; the exact odds of an attack come from :func:`generator.dice.attacks.attack_odds`.
 Everything is valued in victory points, the currency of the battle card:
 
-* an attack is worth its chance to take the target down times what that fighter is worth to the
-  battle (its share of the enemy's strength, times the objectives still to be fought over), plus
-  a smaller share for the damage it deals short of that;
-* a position is worth holding or taking an objective (more for one the player does not hold),
-  getting closer to the nearest objective it does not hold, the best attack it makes possible
-  with an action left, and minus the damage enemies in reach can deal there next;
-* an ability is used when the dice can pay for it and it adds more than a small threshold (the
-  dice are spent for the round).
+* an attack is worth its exact chance to take the target down times what that fighter is worth
+  to the battle (its share of the enemy's strength, times the objective points still to be
+  fought over), plus a smaller share for the damage it deals short of that;
+* a position is worth the control it produces (:mod:`policy_control`: the change its presence
+  makes to the chance of holding each objective when the round ends, counting who else can get
+  there), getting closer to an objective it does not hold, the best attack it makes possible
+  with an action left, and minus the damage enemies in reach can deal there next. A fighter with
+  a ranged weapon keeps to its range band: closer than that buys it nothing, and standing where
+  it would shoot from counts the threat there in full (it will not step away after shooting);
+* an ability (:mod:`policy_abilities`) is worth what it changes: a weapon bonus the attack with
+  it less the attack without (exact odds), a bonus move or attack what it reaches, a shield the
+  damage it saves, a token the control it adds. It is used when that beats the dice it costs,
+  and when it must come first (Rush before the move, a weapon bonus before the attack) it is
+  weighed against the best action without it.
 """
 
 from __future__ import annotations
@@ -22,24 +28,31 @@ import numpy as np
 
 from generator.dice.attacks import attack_odds
 from generator.play.board import UNREACHABLE
+from generator.systems.bladeborn import policy_abilities as ability_values
+from generator.systems.bladeborn.policy_control import future_weight, objective_gains
 
-OBJECTIVE_HOLD = 1.0       # VP-equivalent of standing on an objective we do not hold yet
-OBJECTIVE_KEEP = 0.35      # ... one we hold already (it stays ours, but can be contested)
 APPROACH = 0.12            # per step closer to the nearest objective we do not hold
 ENGAGE = 0.05              # per step closer to the nearest enemy (when there is no objective to go for)
-HUNT = 1.0                 # per step closer to the nearest enemy when no objective scores at all
 THREAT = 0.6               # weight of the damage enemies can deal to a hex next
-ABILITY_THRESHOLD = 0.08   # an ability must add at least this much to be worth its dice
-MOVES = ("move", "bonus-move", "disengage")
+INSIDE_BAND = 0.15         # a ranged fighter closer to its nearest enemy than its weapon's minimum Range
+MOVES = ("move", "bonus-move", "disengage", "bonus-disengage")
 
 
 @lru_cache(maxsize=65536)
 def _odds(attacks: int, strength: int, toughness: int, hit: int, crit: int, wounds_left: int) -> tuple[float, float]:
     """(chance to take down, expected damage capped at the wounds left) of one attack action."""
     odds = attack_odds(attacks, strength, toughness, hit, crit)
-    kill = float(odds.kill_probability(wounds_left))
-    capped = sum(float(p) * min(d, wounds_left) for d, p in odds.damage.items())
+    kill = float(odds.kill_probability(max(1, wounds_left)))
+    capped = sum(float(p) * min(d, max(1, wounds_left)) for d, p in odds.damage.items())
     return kill, capped
+
+
+def attack_chance(state, stats: dict, weapon, target) -> float:
+    """One attack with these weapon numbers at ``target``: the chance to take it down plus 0.4 of
+    the share of its Wounds dealt short of that (its ward counts as that many more wounds)."""
+    attacks, strength, toughness, hit, crit = state.against(stats, weapon, target)
+    kill, capped = _odds(attacks, strength, toughness, hit, crit, target.wounds_left + target.ward)
+    return kill + 0.4 * capped / target.wounds
 
 
 class BladebornGreedy:
@@ -53,6 +66,7 @@ class BladebornGreedy:
         self._kinds: dict = {}  # what _foe reads of rules and fighters -> a small number (see _kinds_of)
         self._kinds_state, self._kinds_now = None, None
         self._worths_state, self._worths_round, self._worths_now = None, None, None
+        self._control_memo: dict = {}
 
     def choose(self, state, actions, rng):
         phase = state.phase
@@ -64,8 +78,12 @@ class BladebornGreedy:
             return self._push(state, actions)
         if phase == "first":
             return ("first", state.decider) if ("first", state.decider) in actions else actions[0]
+        if phase == "split":
+            return ability_values.split(self, state, actions)
         if phase == "activate":
             return self._activate(state, actions)
+        if state.activation is not None and state.activation.steps:
+            return ability_values.step(self, state, actions, rng)
         return self._act(state, actions)
 
     # ---- values ---------------------------------------------------------------------------------
@@ -79,7 +97,8 @@ class BladebornGreedy:
             self._worths_now = self._compute_worths(state)
         return self._worths_now
 
-    def _compute_worths(self, state) -> dict[str, float]:
+    @staticmethod
+    def _compute_worths(state) -> dict[str, float]:
         r = state.rules
         rounds_left = max(1, r.rounds - max(0, state.round - 1))
         at_stake = max(1.0, len(r.objectives) * rounds_left * max(1, r.points_for("per_objective")) * 0.5)
@@ -91,16 +110,12 @@ class BladebornGreedy:
     def _worth(self, state, fid: str) -> float:
         return self._worths(state)[fid]
 
-    def attack_value(self, state, fighter, target, weapon, worths=None) -> float:
-        return self._attack_value(state, state.weapon_now(fighter, weapon)[0], target, worths or self._worths(state))
-
-    @staticmethod
-    def _attack_value(state, stats, target, worths) -> float:
-        """:meth:`attack_value` from the weapon's numbers now (``state.weapon_now``)."""
-        kill, capped = _odds(stats["attacks"], stats["strength"], state.toughness_of(target), stats["dmg_hit"],
-                             stats["dmg_crit"], target.wounds_left)
-        worth = worths[target.id] + state.takedown_points(target)
-        return worth * (kill + 0.4 * capped / target.wounds)
+    def attack_value(self, state, fighter, target, weapon, worths=None, stats=None) -> float:
+        """What one attack with ``weapon`` at ``target`` is worth now (``stats``: the weapon's
+        numbers, default as they are now)."""
+        stats = stats if stats is not None else state.weapon_now(fighter, weapon)[0]
+        worth = (worths or self._worths(state))[target.id] + state.takedown_points(target)
+        return worth * attack_chance(state, stats, weapon, target)
 
     def _context(self, state, fighter) -> dict:
         """What every position of this decision is judged against, computed once and kept while
@@ -115,26 +130,27 @@ class BladebornGreedy:
     @staticmethod
     def _situation(state, fighter) -> tuple:
         """Everything :meth:`_compute_context` reads that can change during a battle: the round,
-        the fighter and its wounds, the activation's weapon bonuses, every enemy's hex and wounds,
-        objective control and what a take-down scores now. The fighter's own hex is not in it."""
-        act = state.activation
-        bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
-        return (fighter.id, fighter.damage, state.round, bonus, state.first_blood, state.took_down_this_round,
-                tuple(state.control.values()),
-                tuple((e.id, e.pos, e.damage) for e in state.enemies_on(fighter.side)))
+        the fighter, its wounds and weapon bonuses, every fighter's hex, wounds and lasting
+        effects, whose turns are left, objective control and tokens, and what a take-down scores.
+        The fighter's own hex is not in it."""
+        acts = state.activations
+        return (fighter.id, fighter.damage, state.round, state._bonus_key(fighter), fighter.defence(),
+                state.first_blood, state.took_down_this_round, tuple(state.control.values()), tuple(state.tokens),
+                len(state.veils), state.turns["a"], state.turns["b"], tuple(sum(a.activated.values()) for a in acts.values()),
+                tuple((f.id, f.pos, f.damage, f.slowed, f.ranged_shield, f.crit_shield, f.ward, f.oath, f.round_bonus)
+                      for f in state.fighters.values() if f.where == "on" and f.id != fighter.id))
 
     def _compute_context(self, state, fighter) -> dict:
         worths = self._worths(state)
         memo = self._foe_memo
         rules_kind, kinds = self._kinds_of(state)
         act = state.activation
-        bonus = (act.melee_attacks_bonus, tuple(act.weapon_bonus)) if act is not None and act.fighter == fighter.id else None
-        moment = (rules_kind, kinds[fighter.id], fighter.damage, bonus)
+        moment = (rules_kind, kinds[fighter.id], fighter.damage, state._bonus_key(fighter), fighter.defence())
         # an enemy's own activation may raise its Move (Rush): what it reaches then is not kept
         keep = act is None or act.fighter == fighter.id
         enemies, entries = [], []
         for k, e in enumerate(state.enemies_on(fighter.side)):
-            key = (moment, kinds[e.id], e.damage)
+            key = (moment, kinds[e.id], e.damage, e.slowed, e.defence(), e.round_bonus)
             found = memo.get(key) if keep else None
             if found is None:
                 found = self._foe(state, fighter, e)
@@ -143,7 +159,7 @@ class BladebornGreedy:
                         memo.clear()
                     memo[key] = found
             reach, danger, chances = found
-            # as _attack_value: what taking ``e`` down is worth now (the round, first blood and
+            # as attack_value: what taking ``e`` down is worth now (the round, first blood and
             # the take-downs so far change it), times each weapon's chances against it
             worth = worths[e.id] + state.takedown_points(e)
             attacks = []
@@ -156,10 +172,11 @@ class BladebornGreedy:
         stakes = state.objective_stakes(fighter.side)
         goals = [o for o, holder in state.control.items() if holder != fighter.side and stakes.get(o, 0) > 0]
         territory = state.territory_hexes.get("b" if fighter.side == "a" else "a", frozenset())
+        gains = objective_gains(state, fighter.side, fighter.id, stakes, future_weight(state), self._control_memo) \
+            if state.control else []
         return {"worths": worths, "enemies": enemies, "goals": goals, "worth": worths[fighter.id],
-                "objectives": [(o, h, stakes.get(o, 0.0)) for o, h in state.control.items()],
-                "entries": entries, "index": state.board.tables()[0],
-                "values": {}, "territory": territory,
+                "gains": tuple(gains), "entries": entries, "index": state.board.tables()[0],
+                "values": {}, "territory": territory, "band": _band(state, fighter),
                 "territory_points": state.rules.points_for("enemy_territory")}
 
     def _kinds_of(self, state) -> tuple[int, dict[str, int]]:
@@ -187,25 +204,15 @@ class BladebornGreedy:
     @staticmethod
     def _foe(state, fighter, e) -> tuple:
         """``(reach, danger, chances)`` of enemy ``e`` for ``fighter``: how far ``e`` can strike
-        next (its Move plus its longest Range), the most of ``fighter`` one of its attacks takes
-        (chance to take it down plus 0.4 of the damage share short of that), and each of our
-        weapons' ``(weapon, chance)`` against it (the same measure, still to be multiplied by what
-        ``e`` is worth now). :meth:`_compute_context` keeps these by the battle's rules and both
-        fighters' numbers (:meth:`_kinds_of`), their damage and the activation's weapon bonuses,
-        which is all they read (the weapons are read only for their numbers)."""
-        toughness, wounds_left, wounds = state.toughness_of(fighter), fighter.wounds_left, fighter.wounds
-        reach = state.move_of(e) + max(w.max_range for w in e.weapons)
-        danger = 0.0
-        for w in e.weapons:
-            kill, capped = _odds(w.attacks, w.strength, toughness, w.dmg_hit, w.dmg_crit, wounds_left)
-            danger = max(danger, kill + 0.4 * capped / wounds)
-        their_toughness, their_left = state.toughness_of(e), e.wounds_left
-        chances = []
-        for w in fighter.weapons:
-            st = state.weapon_now(fighter, w)[0]
-            kill, capped = _odds(st["attacks"], st["strength"], their_toughness, st["dmg_hit"], st["dmg_crit"],
-                                 their_left)
-            chances.append((w, kill + 0.4 * capped / e.wounds))
+        next (its Move plus its longest Range now), the most of ``fighter`` one of its attacks
+        takes (:func:`attack_chance`), and each of our weapons' ``(weapon, chance)`` against it
+        (the same measure, still to be multiplied by what ``e`` is worth now). Kept by the
+        battle's rules, both fighters' numbers (:meth:`_kinds_of`), damage and lasting effects and
+        our bonuses, which is all they read."""
+        theirs = [(w, state.weapon_now(e, w)[0]) for w in e.weapons]
+        reach = state.move_of(e) + max(st["max_range"] for _, st in theirs)
+        danger = max(attack_chance(state, st, w, fighter) for w, st in theirs)
+        chances = [(w, attack_chance(state, state.weapon_now(fighter, w)[0], w, e)) for w in fighter.weapons]
         return reach, danger, chances
 
     def _attack_now(self, state, fighter) -> float:
@@ -220,32 +227,20 @@ class BladebornGreedy:
         for t, w in targets:
             if w not in stats:
                 stats[w] = state.weapon_now(fighter, fighter.weapons[w])[0]
-            value = self._attack_value(state, stats[w], state.fighters[t], worths)
+            value = self.attack_value(state, fighter, state.fighters[t], fighter.weapons[w], worths, stats[w])
             if best is None or value > best:
                 best = value
         return best
 
-    def _best_attack_from(self, state, fighter, pos, ctx=None) -> float:
-        """The best attack value from ``pos`` (kept in the context per hex: each ability action
-        that pays with a different group asks it again)."""
-        ctx = ctx or self._context(state, fighter)
-        kept = ctx.setdefault("attack-from", {})
-        found = kept.get(pos)
-        if found is None:
-            found = kept[pos] = self._best_attack_from_now(state, pos, ctx)
-        return found
-
-    @staticmethod
-    def _best_attack_from_now(state, pos, ctx) -> float:
-        apart = state.board.distance_from(pos)
-        enemies = ctx["enemies"]
-        adjacent = [e for e in enemies if apart[e[0]] == 1]
+    def best_attack_here(self, state, fighter, stats_of=None) -> float:
+        """The best attack from where the fighter stands now; ``stats_of(weapon)`` gives the
+        weapon's numbers (default: as they are now), so a bonus can be weighed exactly."""
+        worths = self._worths(state)
         best = 0.0
-        for epos, _, _, attacks in adjacent or enemies:
-            d = apart[epos]
-            for w, value in attacks:
-                if value > best and w.min_range <= d <= w.max_range and state.can_see(pos, epos):
-                    best = value
+        for t, w in state.targets(fighter):
+            weapon = fighter.weapons[w]
+            stats = stats_of(weapon) if stats_of is not None else None
+            best = max(best, self.attack_value(state, fighter, state.fighters[t], weapon, worths, stats))
         return best
 
     def position_value(self, state, fighter, pos, actions_after: int, ctx=None) -> float:
@@ -253,11 +248,12 @@ class BladebornGreedy:
         return float(self.position_values(state, fighter, [pos], actions_after, ctx)[0])
 
     def position_values(self, state, fighter, cells, actions_after: int, ctx=None) -> np.ndarray:
-        """The worth of standing at each of ``cells``: objectives held or taken, getting nearer the
-        nearest objective not held and the nearest enemy, enemy territory, the best attack it
-        makes possible with an action left, less the damage enemies could deal there next (twice
-        from an adjacent enemy, once from one that must move first; half of that with an action
-        left to step away). Read from :meth:`_values_everywhere`, worked out once per context."""
+        """The worth of standing at each of ``cells``: the control it produces, getting nearer the
+        nearest objective not held and the nearest enemy (a ranged fighter: into its range band),
+        enemy territory, and either the best attack it makes possible with an action left (the
+        damage enemies could deal there counted in full: it stays to shoot) or stepping away
+        (half of it), less the damage enemies could deal there next. Read from
+        :meth:`_values_everywhere`, worked out once per context."""
         return np.array(self._position_scores(state, fighter, cells, actions_after, ctx), dtype=float)
 
     def _position_scores(self, state, fighter, cells, actions_after: int, ctx=None) -> list[float]:
@@ -282,44 +278,60 @@ class BladebornGreedy:
         value = parts["base"]
         if parts["apart"] is None:
             return value
-        if acting and ctx["entries"]:
-            best = parts.get("best")
-            if best is None:
-                best = parts["best"] = self._best_attacks(state, ctx, parts)
-            value = value + 0.9 * best
-        return value - THREAT * self._threat(ctx, parts, acting) * ctx["worth"]
+        worth = ctx["worth"]
+        if not acting:
+            return value - THREAT * self._threat(ctx, parts, 1.0) * worth
+        stepping = value - THREAT * self._threat(ctx, parts, 0.5) * worth
+        if not ctx["entries"]:
+            return stepping
+        best = parts.get("best")
+        if best is None:
+            best = parts["best"] = self._best_attacks(state, ctx, parts)
+        shooting = value + 0.9 * best - THREAT * self._threat(ctx, parts, 1.0) * worth
+        return np.maximum(stepping, shooting)
 
     @staticmethod
-    def _threat(ctx, parts, acting: bool) -> np.ndarray:
+    def _threat(ctx, parts, reaching: float) -> np.ndarray:
         """How much of the fighter the enemies could take next at each cell (at most all of it):
-        from each enemy, its danger (at most 1) where it is adjacent, its danger (half of it with
-        an action left to step away) where it can reach the cell next, nothing elsewhere, read
-        from a row ``(nothing, reaching, adjacent)`` per enemy at each cell's ``classes`` index."""
-        half = 0.5 if acting else 1.0
+        from each enemy, its danger (at most 1) where it is adjacent, ``reaching`` times its
+        danger where it can reach the cell next, nothing elsewhere, read from a row ``(nothing,
+        reaching, adjacent)`` per enemy at each cell's ``classes`` index."""
         table = []  # flat: 3 numbers per enemy, in enemy order
         for _, _, d, _ in ctx["enemies"]:
-            table += (0.0, d * half, min(1.0, 1.8 * d))
+            table += (0.0, d * reaching, min(1.0, 1.8 * d))
         threat = np.array(table).take(parts["classes"])  # one row per enemy, read at each cell's class
         return np.minimum(np.add.reduce(threat, axis=0), 1.0)
 
     def _board_parts(self, state, fighter, ctx) -> dict:
         """The acting-independent tables of :meth:`_values_everywhere`, once per context:
-        ``base`` (objectives, territory, approach and engage terms), enemies x cells steps apart,
+        ``base`` (control, territory, approach and engage terms), enemies x cells steps apart,
         and how each enemy threatens each cell next (:meth:`_foes`)."""
         parts = ctx.get("parts")
         if parts is not None:
             return parts
         board = state.board
-        key = (board, fighter.side, tuple(ctx["objectives"]), tuple(ctx["goals"]), ctx["territory"] or None,
+        key = (board, fighter.side, ctx["gains"], tuple(ctx["goals"]), ctx["territory"] or None,
                ctx["territory_points"])
-        value = self._kept("ground", key, lambda: self._ground(board, fighter.side, ctx))
+        value = self._kept("ground", key, lambda: self._ground(board, ctx))
         parts = ctx["parts"] = {"base": value, "apart": None}
         if not ctx["enemies"]:
             return parts
-        key = (board, tuple(e[0] for e in ctx["enemies"]), tuple(e[1] for e in ctx["enemies"]), state.rules.sight_range)
-        foes = self._kept("foes", key, lambda: self._foes(board, key[1], key[2], key[3]))
-        parts.update(foes, base=value - foes["engage"], key=key)
+        key = (board, tuple(e[0] for e in ctx["enemies"]), tuple(e[1] for e in ctx["enemies"]), state.rules.sight_range,
+               tuple(state.veils))
+        foes = self._kept("foes", key, lambda: self._foes(state, key[1], key[2], key[3]))
+        engage = foes["engage"] if ctx["band"] is None else self._band_engage(foes, ctx["band"])
+        parts.update(foes, base=value - engage, key=key)
         return parts
+
+    @staticmethod
+    def _band_engage(foes, band) -> np.ndarray:
+        """A ranged fighter's pull towards the enemy: none inside its range band (steps to the
+        nearest enemy from its shortest to its longest Range), a step's worth per step outside
+        it, and a penalty closer than its minimum Range (it could not shoot from there)."""
+        low, high = band
+        nearest = np.minimum.reduce(foes["apart"], axis=0)
+        outside = np.maximum(nearest - high, 0)
+        return ENGAGE * outside + INSIDE_BAND * (nearest < low)
 
     def _kept(self, kind: str, key: tuple, make):
         """A small store of board-wide tables that depend only on the board and ``key`` (the
@@ -339,30 +351,40 @@ class BladebornGreedy:
         return self._kept("rows", (board,), lambda: (board.tables()[0],) + tuple(
             np.ascontiguousarray(t.T) for t in board.tables()[1:]))
 
-    def _ground(self, board, side: str, ctx) -> np.ndarray:
-        """Every cell's worth from the objectives (held, to take, to approach) and enemy territory."""
+    def _ground(self, board, ctx) -> np.ndarray:
+        """Every cell's worth from the objectives (the control it adds, the way to those not held)
+        and enemy territory. The way and the territory depend only on the goals, kept apart from
+        the gains (which change with every count of who stands where)."""
         index, dist, walk, _ = self._rows(board)
-        objectives = ctx["objectives"]
-        if objectives:
-            weights = np.array([stake * (OBJECTIVE_KEEP if holder == side else OBJECTIVE_HOLD)
-                                for _, holder, stake in objectives])[:, None]
-            near = dist[[index[o] for o, _, _ in objectives]] <= 1
-            value = np.add.reduce(near * weights, axis=0)
-        else:
-            value = np.zeros(len(index))
+        key = (board, tuple(ctx["goals"]), ctx["territory"] or None, ctx["territory_points"])
+        value = self._kept("way", key, lambda: self._way(board, ctx))
+        gains = [(o, g) for o, g in ctx["gains"] if g != 0.0]
+        if gains:
+            weights = np.array([g for _, g in gains])[:, None]
+            near = dist[[index[o] for o, _ in gains]] <= 1
+            value = np.add.reduce(near * weights, axis=0) + value
+        return value
+
+    def _way(self, board, ctx) -> np.ndarray:
+        """The territory a card scores and the walk to the nearest objective not held, every cell."""
+        index, dist, walk, _ = self._rows(board)
+        value = np.zeros(len(index))
         if ctx["territory_points"] and ctx["territory"]:
             value = value + self._inside(board, ctx["territory"]) * ctx["territory_points"]
         if ctx["goals"]:
             value = value - APPROACH * walk[[index[o] for o in ctx["goals"]]].min(axis=0)
         return value
 
-    def _foes(self, board, cells, reaches, sight_range) -> dict:
+    def _foes(self, state, cells, reaches, sight_range) -> dict:
         """Enemies x cells: the engage term, steps apart, how each enemy threatens each cell
         (``classes``: 2 adjacent, 1 it can reach the cell next by a move then its weapon's Range,
         0 neither; plus 3 times the enemy's row, an index into :meth:`_threat`'s table), and
         whether it may be attacked from there (seen, within any sight limit, and adjacent if any
         enemy is)."""
+        board = state.board
         index, dist, walk, sight = self._rows(board)
+        if state.veils:
+            sight = np.ascontiguousarray(state.sight_table().T)
         foes = np.array([index[c] for c in cells], dtype=np.int64)
         reach = np.array(reaches, dtype=np.int64)[:, None]
         apart = dist.take(foes, axis=0)
@@ -415,7 +437,11 @@ class BladebornGreedy:
             return actions[0]
         best_fighter = max({a[1] for a in actions}, key=lambda fid: (state.fighters[fid].points, fid))
         options = [a for a in actions if a[1] == best_fighter]
-        fighter = state.fighters[best_fighter]
+        return self.place_near_goals(state, state.fighters[best_fighter], options, rng, lambda a: a[2])
+
+    def place_near_goals(self, state, fighter, options, rng, cell_of):
+        """Of ``options`` (placements of ``fighter``), the one nearest the objective that the
+        fewest friends already cover; equally good ones by the player's own die."""
         walk = state.board.walk
         stakes = state.objective_stakes(fighter.side)
         goals = [o for o in state.rules.objectives if stakes.get(o, 0) > 0]
@@ -430,7 +456,7 @@ class BladebornGreedy:
             return options[0]
         # walking distances are the same both ways: read each goal's row once, not a pair at a time
         rows = [(covered[g], state.board.walk_from(g)) for g in goals]
-        keys = {a: min((n, row.get(a[2], UNREACHABLE)) for n, row in rows) for a in options}
+        keys = {a: min((n, row.get(cell_of(a), UNREACHABLE)) for n, row in rows) for a in options}
         best = min(keys.values())
         tied = sorted(a for a in options if keys[a] == best)
         # equally good hexes: the player's own die decides, never the board's coordinates (a fixed
@@ -470,6 +496,8 @@ class BladebornGreedy:
         return best
 
     def _act(self, state, actions):
+        """The best of an activation's actions: every move judged by where it ends, an attack by
+        its odds, waiting by standing here, an ability by what it changes (see the module doc)."""
         act = state.activation
         fighter = state.fighters[act.fighter]
         after = act.actions_left - 1
@@ -482,24 +510,34 @@ class BladebornGreedy:
             else:
                 others.append(i)
         # one call judges staying put (for attacks and waiting) and every move together
-        scores = self._position_scores(state, fighter, cells,
-                                       act.actions_left if moves and actions[moves[0]][0] == "bonus-move" else after,
-                                       ctx)
+        scores = self._position_scores(state, fighter, cells, after, ctx)
         here = scores[0]
-        # the first best of all actions in their order: the first best move, then the rest
         best_i, best_score = None, -1e18
         if moves:
             best_score = max(scores[1:])
             best_i = moves[scores.index(best_score, 1) - 1]  # the first move that scores it
+        plain = {}  # the best score of each kind of action without an ability
+        attacks = []
+        for i in others:
+            action = actions[i]
+            if action[0] == "attack":
+                value = self.attack_value(state, fighter, state.fighters[action[1]], fighter.weapons[action[2]],
+                                          ctx["worths"])
+                attacks.append((value, i))
+        best_attack = max((v for v, _ in attacks), default=0.0)
+        plain = {"move": best_score if moves else -1e18, "attack": here + best_attack + 0.01 if attacks else -1e18,
+                 "here": here, "attack_value": best_attack}
+        for value, i in attacks:
+            score = here + value + 0.01
+            if score > best_score or (score == best_score and i < best_i):
+                best_i, best_score = i, score
         for i in others:
             action = actions[i]
             kind = action[0]
-            if kind in ("attack", "bonus-attack"):
-                score = self.attack_value(state, fighter, state.fighters[action[1]], fighter.weapons[action[2]],
-                                          ctx["worths"])
-                score += 0.01 + (here if kind == "attack" else 0.0)
-            elif kind == "ability":
-                score = self._ability_value(state, fighter, action, ctx) - ABILITY_THRESHOLD + here
+            if kind == "attack":
+                continue
+            if kind == "ability":
+                score = ability_values.score(self, state, fighter, action, ctx, plain)
             elif kind == "wait":
                 score = here - 0.02
             else:  # done
@@ -508,42 +546,14 @@ class BladebornGreedy:
                 best_i, best_score = i, score
         return actions[best_i]
 
-    def _rush_gain(self, state, fighter, ctx) -> float:
-        """What one more hex of Move is worth now: the best hex a move reaches with it, over
-        standing here (the state says where the longer move reaches). In :meth:`_act` the Rush
-        then scores that best hex less the threshold, so it is used only when the extra hex beats
-        every move without it, and never just before a wait."""
-        budget, after = state.move_of(fighter) + 1, state.activation.actions_left - 1
-        # kept in the context while the same move is asked (each group that could pay asks again)
-        key = (fighter.pos, state.layout, budget, after)
-        kept = ctx.setdefault("rush", {})
-        found = kept.get(key)
-        if found is None:
-            farther = list(state.moves(fighter, budget))  # the start is among them
-            scores = self._position_scores(state, fighter, farther, after, ctx)
-            found = kept[key] = max(scores) - scores[farther.index(fighter.pos)]
-        return found
 
-    def _ability_value(self, state, fighter, action, ctx) -> float:
-        _, index, group_index = action
-        ability = fighter.abilities[index]
-        group = state.groups[fighter.side][group_index]
-        amount = ability.amount if ability.amount is not None else group.value
-        act = state.activation
-        effect = ability.effect
-        worth = ctx["worth"]
-        if effect in ("respite", "heal"):
-            return worth * min(fighter.damage, amount) / fighter.wounds * 0.8
-        if effect == "onslaught":
-            return 0.3 * self._best_attack_from(state, fighter, fighter.pos, ctx) if act.actions_left else 0.0
-        if effect == "weapon-bonus":
-            return 0.25 * self._best_attack_from(state, fighter, fighter.pos, ctx) if act.actions_left else 0.0
-        if effect == "rush":
-            return self._rush_gain(state, fighter, ctx) if act.actions_left and not state.adjacent_enemy(fighter) else 0.0
-        if effect in ("bonus-move", "bonus-attack", "bonus-after-takedown", "rampage"):
-            return 0.3
-        if effect == "damage-enemy":
-            return 0.3 + 0.05 * amount
-        if effect == "inspiring-presence":
-            return 0.25
-        return 0.0
+def _band(state, fighter) -> tuple[int, int] | None:
+    """A fighter whose best weapon is a ranged one (no melee weapon hits as hard): the steps from
+    its nearest enemy it shoots from, ``(its minimum Range, at least 1; its maximum Range now)``."""
+    ranged = [w for w in fighter.weapons if not w.melee]
+    if not ranged:
+        return None
+    best = max(ranged, key=lambda w: (w.attacks * w.dmg_hit, w.max_range))
+    if any(w.melee and w.attacks * w.dmg_hit > best.attacks * best.dmg_hit for w in fighter.weapons):
+        return None
+    return (max(1, best.min_range), state.weapon_now(fighter, best)[0]["max_range"])

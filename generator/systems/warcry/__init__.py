@@ -71,6 +71,12 @@ def _scenario_options(loaded):
     return scenario_options(loaded)
 
 
+def _not_simulated(warband) -> int:
+    from generator.systems.bladeborn.battle import abilities_not_simulated
+
+    return abilities_not_simulated(warband, "warcry")
+
+
 def _content_models() -> dict:
     models = {
         "warband": Warband,
@@ -105,5 +111,6 @@ SYSTEM = System(
     scenario_options=_scenario_options,
     cost_unit="points",
     extra={"roster_document": roster_document, "scenario_points": 1000,
+           "abilities_not_simulated": lambda warband: _not_simulated(warband),
            "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "reach": lambda f: reach(f)}},
 )

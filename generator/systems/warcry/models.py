@@ -15,6 +15,7 @@ out-of-range value is reported as "31 is above the maximum 12 (Attacks)" at its 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, field_validator, model_validator
@@ -202,45 +203,114 @@ class Fighter(_Card):
         return set(self.runemarks) | ({self.faction} if self.faction else set())
 
 
-#: Ability effects the battle engine can carry out (``generator/systems/bladeborn/game.py``).
-ABILITY_EFFECTS: dict[str, str] = {
-    "rush": "+1 Move for the rest of the activation",
-    "onslaught": "+1 Attacks for melee attack actions for the rest of the activation",
-    "respite": "remove damage equal to the value; not next to an enemy",
-    "inspiring-presence": "a visible friend within reach that has not activated activates next",
-    "rampage": "a bonus move of up to the value, then a bonus attack",
-    "weapon-bonus": "add amount (or the value) to one weapon stat for the rest of the activation",
-    "bonus-move": "a bonus move action",
-    "bonus-attack": "a bonus attack action",
-    "bonus-after-takedown": "after this fighter's attack took an enemy down: a bonus move or attack",
-    "damage-enemy": "deal amount damage to a visible enemy within reach",
-    "heal": "remove amount (or the value) damage from this fighter",
+@dataclass(frozen=True)
+class EffectKind:
+    """One ability effect the battle engine carries out, and the numbers an ability gives it."""
+
+    summary: str
+    required: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+
+
+def _e(summary: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()) -> EffectKind:
+    return EffectKind(summary, required, optional)
+
+
+#: The ability effects the battle engine carries out (``generator/systems/bladeborn/abilities.py``),
+#: with the numbers each takes. ``amount`` defaults to the ability's value; ``reach`` and
+#: ``max_range`` count the card's unit (hexes in Bladeborn, inches in Warcry); ``stat`` is a
+#: weapon characteristic; ``weapons`` (melee or ranged) narrows a weapon bonus; ``raises`` names
+#: the fighters an ability may bring back.
+ABILITY_EFFECTS: dict[str, EffectKind] = {
+    "rush": _e("+1 Move for the rest of the activation"),
+    "onslaught": _e("+1 Attacks for melee attack actions for the rest of the activation"),
+    "respite": _e("remove damage equal to the value; not next to an enemy"),
+    "inspiring-presence": _e("a visible friend within reach that has not activated activates next", (), ("reach",)),
+    "rampage": _e("a bonus move of up to the value, then a bonus attack"),
+    "weapon-bonus": _e("add amount (or the value) to one stat of this fighter's weapons for the rest of the activation",
+                       ("stat",), ("amount", "max_range", "weapons")),
+    "bonus-move": _e("a bonus move action"),
+    "bonus-attack": _e("a bonus attack action"),
+    "bonus-after-takedown": _e("after this fighter's attack took an enemy down: a bonus move or attack"),
+    "damage-enemy": _e("deal amount (or the value) damage to a visible enemy within reach", ("reach",), ("amount",)),
+    "heal": _e("remove amount (or the value) damage from this fighter", (), ("amount",)),
+    "damage-or-push": _e("a visible enemy within reach takes amount (or the value) damage, or is pushed one hex",
+                         ("reach",), ("amount",)),
+    "place-friend-on-edge": _e("a visible friend within reach is placed in an empty hex on the edge of the board",
+                               ("reach",)),
+    "objective-token": _e("after the last action, next to an objective: a token on it counts as one more fighter "
+                          "for control until the end of the round"),
+    "hold-objective": _e("after the last action, next to an objective: this fighter counts as amount (default 1) "
+                         "more fighters for controlling it until its player's next turn", (), ("amount",)),
+    "veil": _e("a hex within reach blocks sight until the end of the round", ("reach",)),
+    "leap-attack": _e("this fighter is placed in an empty hex within reach, then makes a bonus attack", ("reach",)),
+    "snare": _e("an enemy within reach (default next to it) cannot disengage until the end of its next activation",
+                (), ("reach",)),
+    "free-disengage": _e("a bonus disengage that may end next to an enemy"),
+    "pull": _e("a visible enemy within reach is pushed towards this fighter, up to the value times, until adjacent",
+               ("reach",)),
+    "crit-shield": _e("until the end of the round, critical hits against this fighter deal their hit damage"),
+    "riposte": _e("until this fighter's next activation, each enemy attack action against it deals amount "
+                  "(default 1) damage to the attacker", (), ("amount",)),
+    "reroll": _e("this fighter's next attack action this activation may re-roll up to amount (default 2) dice",
+                 (), ("amount",)),
+    "ward": _e("until the end of the round, the next damage this fighter suffers is reduced by amount "
+               "(or the value)", (), ("amount",)),
+    "aura-bonus": _e("every friend within reach (this fighter too) adds amount (default 1) to one weapon stat "
+                     "until the end of the round", ("reach", "stat"), ("amount", "weapons")),
+    "ranged-shield": _e("until this fighter's next activation, enemy ranged attacks against it have amount "
+                        "(default 1) less Strength", (), ("amount",)),
+    "slow-enemy": _e("an enemy within reach (default next to it) has its Move halved until the end of its next "
+                     "activation", (), ("reach",)),
+    "charge": _e("a bonus move, then amount (or the value) damage to each enemy within reach (default next to it)",
+                 (), ("amount", "reach")),
+    "raise": _e("a friendly fighter named in raises, taken down this battle, returns within reach with half its "
+                "Wounds in damage (a raised fighter)", ("raises",), ("reach",)),
 }
+#: The numbers an ability may give its effect.
+EFFECT_NUMBERS = ("amount", "reach", "stat", "max_range", "weapons", "raises")
 
 
 class Ability(_Card):
-    """One ability: its cost in ability dice, the runemarks a fighter needs, and its rules."""
+    """One ability: its cost in ability dice, the runemarks a fighter needs, and its rules.
+
+    Every ability is executable: it names an ``effect`` from :data:`ABILITY_EFFECTS` with the
+    numbers that effect takes, or it is marked ``flavour: true`` (printed greyed, never played,
+    and counted as not simulated in balance reports). Anything else is refused when the file is
+    read, naming the field and the vocabulary.
+    """
 
     name: Name
     cost: AbilityCost
     runemarks: list[Runemark] = Field(default_factory=list)
     text: str = Field(min_length=1)
-    #: What the battle engine does for this ability (see ``ABILITY_EFFECTS``); an ability without
-    #: an effect is printed on cards but never used by a simulated fighter.
-    effect: str | None = None
+    #: Printed on cards (greyed) but never played: the engine has no effect for it.
+    flavour: bool = False
+    #: What the battle engine does for this ability (see ``ABILITY_EFFECTS``).
+    effect: str | None = Field(default=None, validate_default=True)
     #: The effect's numbers: ``amount`` (a number, or the ability's value when absent),
-    #: ``reach`` (hexes/inches to a target), ``stat`` (for ``weapon-bonus``), ``max_range`` (the
-    #: weapons a ``weapon-bonus`` affects: those whose maximum Range is at most this).
+    #: ``reach`` (hexes/inches to a target), ``stat`` (a weapon characteristic), ``max_range``
+    #: (the weapons affected: those whose maximum Range is at most this), ``weapons`` (melee or
+    #: ranged weapons only), ``raises`` (the name of the fighters it may bring back).
     amount: int | None = Field(default=None, ge=0, le=20)
     reach: int | None = Field(default=None, ge=0, le=30)
     stat: Literal["attacks", "strength", "dmg_hit", "dmg_crit", "max_range"] | None = None
     max_range: int | None = Field(default=None, ge=0, le=30)
+    weapons: Literal["melee", "ranged"] | None = None
+    raises: str | None = Field(default=None, min_length=1)
 
     @field_validator("effect")
     @classmethod
-    def _known_effect(cls, value: str | None) -> str | None:
+    def _known_effect(cls, value: str | None, info: ValidationInfo) -> str | None:
         if value is not None and value not in ABILITY_EFFECTS:
             raise ValueError(f"{value!r} is not an effect the battle engine knows: choose one of {', '.join(ABILITY_EFFECTS)}")
+        if value is None and not info.data.get("flavour"):
+            raise ValueError(f"missing: the battle engine carries an ability out through its effect; give "
+                             f"{info.data.get('name', 'this ability')!r} one of {', '.join(ABILITY_EFFECTS)}, "
+                             "or mark it flavour: true (printed greyed, never played)")
+        if value is not None and info.data.get("flavour"):
+            raise ValueError(f"{value!r} names an effect, but the ability is marked flavour (never played): "
+                             "drop one of them")
         return value
 
     @field_validator("cost")
@@ -250,6 +320,22 @@ class Ability(_Card):
         if value not in allowed:
             raise ValueError(f"{value!r} is not an ability cost in {cls.system}: choose one of {', '.join(allowed)}")
         return value
+
+    @model_validator(mode="after")
+    def _executable(self) -> "Ability":
+        if self.flavour or self.effect is None:
+            return self
+        kind = ABILITY_EFFECTS[self.effect]
+        given = [n for n in EFFECT_NUMBERS if getattr(self, n) is not None]
+        for name in kind.required:
+            if name not in given:
+                raise ValueError(f"effect {self.effect!r} ({kind.summary}) needs {name}")
+        allowed = set(kind.required) | set(kind.optional)
+        for name in given:
+            if name not in allowed:
+                raise ValueError(f"{name} is not a number effect {self.effect!r} takes; it takes: "
+                                 f"{', '.join(kind.required + kind.optional) or 'none'}")
+        return self
 
     def usable_by(self, fighter: Fighter) -> bool:
         """A fighter may use an ability only if their card shows all of its runemarks."""

@@ -108,7 +108,7 @@ def test_a_quad_is_refused_on_a_bladeborn_ability_card(tmp_path: Path):
     bad = tmp_path / "card.yaml"
     bad.write_text(
         "system: bladeborn\nkind: ability-card\nname: X\nreserve: 1\nabilities:\n"
-        "  - {name: Big, cost: quad, text: too big}\n"
+        "  - {name: Big, cost: quad, effect: bonus-move, text: too big}\n"
     )
     [problem] = check_file(bad)
     assert "'quad' is not an ability cost in bladeborn" in problem and ":6:" in problem

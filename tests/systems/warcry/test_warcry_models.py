@@ -75,8 +75,9 @@ def test_typos_are_refused():
 
 
 def test_quads_are_a_warcry_cost_and_runemarks_gate_abilities():
-    presence = Ability(name="Inspiring Presence", cost="triple", runemarks=["hero"], text="go next")
-    rampage = Ability(name="Rampage", cost="quad", text="bonus move then attack")
+    presence = Ability(name="Inspiring Presence", cost="triple", runemarks=["hero"], text="go next",
+                       effect="inspiring-presence")
+    rampage = Ability(name="Rampage", cost="quad", text="bonus move then attack", effect="rampage")
     hero = Fighter.model_validate(dict(ASKURGAN, runemarks=["hero"]))
     grunt = Fighter.model_validate(ASKURGAN)
     assert presence.usable_by(hero) and not presence.usable_by(grunt)

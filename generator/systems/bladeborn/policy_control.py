@@ -1,0 +1,159 @@
+"""What standing by an objective is worth: the control it would actually produce this round.
+
+The book: after every turn, a player gains an objective with more fighters within 1 hex of it
+than the other player; otherwise it stays with whoever held it, and the card scores it at the end
+of the round. So a fighter's step next to an objective is worth the change it makes to the
+chance of controlling it when the round ends, counting:
+
+* the fighters of both sides already within 1 hex of it (and Desecration tokens and oaths);
+* those who can still get there this round: a fighter with an activation left whose walk to the
+  objective is within its Move (twice with two actions) plus one hex, as many as its player has
+  turns left. Each of them is taken to come with an even chance (they may have better things to
+  do), so the count that arrives is binomial.
+
+:func:`control_chance` is exact for that model (a small convolution, summed in a fixed order).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from generator.systems.bladeborn import mechanics as rules
+
+#: The chance a fighter who could reach an objective this round comes to it.
+COMES = 0.5
+
+
+@lru_cache(maxsize=4096)
+def _binomial(n: int, p: float) -> tuple[float, ...]:
+    out = [1.0]
+    for _ in range(n):
+        nxt = [0.0] * (len(out) + 1)
+        for k, q in enumerate(out):
+            nxt[k] += q * (1.0 - p)
+            nxt[k + 1] += q * p
+        out = nxt
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def control_chance(ours: int, theirs: int, holder: int, may_come: int, may_come_theirs: int) -> float:
+    """The chance we hold the objective when the round ends: ``ours`` and ``theirs`` fighters
+    there for sure, up to ``may_come`` / ``may_come_theirs`` more arriving (each with an even
+    chance); ``holder`` is 1 if we hold it now, -1 if they do, 0 if nobody does (a level count
+    leaves it where it is)."""
+    total = 0.0
+    for x, px in enumerate(_binomial(may_come, COMES)):
+        for y, py in enumerate(_binomial(may_come_theirs, COMES)):
+            margin = ours + x - theirs - y
+            if margin > 0 or (margin == 0 and holder > 0):
+                total += px * py
+    return total
+
+
+def turns_left(state, side: str, acting: bool) -> int:
+    """How many more activations ``side`` has this round (less the one being played)."""
+    acts = state.activations.get(side)
+    if acts is None:
+        return 0
+    if acts.once_each:
+        left = sum(1 for f in acts.on_battlefield if acts.activated[f] == 0)
+    else:
+        left = acts.limit - state.turns[side]
+    return max(0, left - (1 if acting else 0))
+
+
+def _tallies(state, memo: dict) -> tuple:
+    """Who stands within 1 hex of each objective and who could still get there this round:
+    ``(fighter column by id, sides, near, coming)``, two objectives x fighters tables (one numpy
+    pass over the board's distance and walking tables). Kept in the player's ``memo`` while
+    nobody moves, activates or takes an objective (who stands where, while nobody moves)."""
+    acts = state.activations
+    key = (state.layout, state.round, state.turns["a"], state.turns["b"],
+           tuple(sum(a.activated.values()) for a in acts.values()), tuple(state.control.values()))
+    kept = memo.get("tallies")
+    if kept is not None and kept[0] is state and kept[1] == key:
+        return kept[2]
+    placed = memo.get("placed")
+    if placed is None or placed[0] is not state or placed[1] != state.layout:
+        on = [f for f in state.fighters.values() if f.on]
+        index, dist, walk, _ = state.board.tables()
+        objectives = np.array([index[o] for o in state.control], dtype=np.int64)[:, None]
+        at = np.array([index[f.pos] for f in on], dtype=np.int64)[None, :]
+        near = dist[objectives, at] <= rules.OBJECTIVE_RANGE
+        placed = memo["placed"] = (state, state.layout, on, {f.id: k for k, f in enumerate(on)},
+                                   np.array([f.side == "a" for f in on], dtype=bool), near, walk[objectives, at])
+    _, _, on, columns, sides, near, walking = placed
+    # a fighter may activate (again) as ``Activations.can_activate`` says: a fresh one while turns
+    # are left; any once every friend on the battlefield has had a turn (not in Warcry's rule)
+    open_ = {s: a.turns_taken < a.limit for s, a in acts.items()}
+    again = {s: open_[s] and not a.once_each and all(a.activated[f] > 0 for f in a.on_battlefield)
+             for s, a in acts.items()}
+    change = state.rules.stat_changes.get("move", 0)
+    act = state.activation
+    reaches = []
+    for f in on:
+        side_acts = acts.get(f.side)
+        if side_acts is None or f.id not in side_acts.on_battlefield:
+            reaches.append(-1)
+            continue
+        fresh = open_[f.side] and side_acts.activated[f.id] == 0
+        if not (fresh or again[f.side]):
+            reaches.append(-1)
+            continue
+        move = max(1, ((f.move + 1) // 2 if f.slowed else f.move) + change)
+        if act is not None and act.fighter == f.id:
+            move += act.move_bonus
+        reaches.append(move * (2 if fresh else 1) + rules.OBJECTIVE_RANGE)
+    reach = np.array(reaches, dtype=np.int64)[None, :]
+    coming = ~near & (reach >= 0) & (walking <= reach)
+    found = (columns, sides, near, coming)
+    memo["tallies"] = (state, key, found)
+    return found
+
+
+def objective_counts(state, side: str, mover_id: str | None, memo: dict | None = None) -> list[tuple]:
+    """Per objective: ``(objective, ours, theirs, holder, may_come, may_come_theirs)`` without the
+    fighter ``mover_id`` (the one deciding where to stand), for :func:`control_chance`; ``memo``
+    is a dict the player keeps what it worked out in."""
+    extra = state.control_extra() if (state.tokens or any(f.oath for f in state.fighters.values())) else {}
+    other = "b" if side == "a" else "a"
+    friends_left = turns_left(state, side, acting=mover_id is not None)
+    enemies_left = turns_left(state, other, acting=False)
+    columns, side_a, near, coming = _tallies(state, memo if memo is not None else {})
+    ours = side_a if side == "a" else ~side_a
+    masks = np.stack([ours, ~ours]).T.astype(np.int64)  # fighters x (ours, theirs)
+    if mover_id in columns:  # leave the deciding fighter out
+        masks[columns[mover_id], 0] = 0
+    here = (near.astype(np.int64) @ masks).tolist()
+    come = (coming.astype(np.int64) @ masks).tolist()
+    out = []
+    for k, (o, held) in enumerate(state.control.items()):
+        more = extra.get(o, {})
+        holder = 1 if held == side else (0 if held is None else -1)
+        out.append((o, here[k][0] + more.get(side, 0), here[k][1] + more.get(other, 0), holder,
+                    min(come[k][0], friends_left), min(come[k][1], enemies_left)))
+    return out
+
+
+def objective_gains(state, side: str, mover_id: str | None, stakes: dict, weight: float,
+                    memo: dict | None = None) -> list[tuple]:
+    """Per objective: ``(objective, gain)``, what the fighter ``mover_id`` standing within 1 hex
+    of it adds, in victory points (its stake times the change in the chance to control it)."""
+    out = []
+    for o, ours, theirs, holder, come, come_theirs in objective_counts(state, side, mover_id, memo):
+        stake = stakes.get(o, 0.0) * weight
+        if stake <= 0:
+            out.append((o, 0.0))
+            continue
+        with_me = control_chance(ours + 1, theirs, holder, come, come_theirs)
+        without = control_chance(ours, theirs, holder, come, come_theirs)
+        out.append((o, stake * (with_me - without)))
+    return out
+
+
+def future_weight(state) -> float:
+    """Control lasts: an objective taken this round tends to score in the rounds after it too."""
+    return 1.0 + 0.5 * max(0, state.rules.rounds - max(1, state.round))
