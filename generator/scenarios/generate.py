@@ -203,7 +203,7 @@ def generate(
     say = progress or (lambda _text: None)
     rng = Rng(seed)
     given = dict(given or {})
-    names = rng.spawn("names").sample(list(FORCE_NAMES), 2)
+    names = rng.spawn(f"names {system.name}").sample(list(FORCE_NAMES), 2)  # one seed, other names per system
 
     # 1. map and rules
     say("drawing the map and the rules")

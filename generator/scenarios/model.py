@@ -244,11 +244,50 @@ class SeatTally(_Strict):
         return self.wins_a + self.wins_b + self.draws
 
 
+class SetupLean(_Strict):
+    """The score of the side that set up first (a draw counts half), over both seatings."""
+
+    score: float = Field(ge=0, le=1)
+    ci95: tuple[float, float]
+    games: int = Field(ge=1)
+
+
+class Policies(_Strict):
+    """The players that played the battles, by their names (``greedy``, ``search``...)."""
+
+    a: str = Field(min_length=1, max_length=40)
+    b: str = Field(min_length=1, max_length=40)
+
+
+class SearchVerdict(_Strict):
+    """A second verdict on the same battle, played by stronger (searching) players."""
+
+    win_rate_a: float = Field(ge=0, le=1)
+    ci95: tuple[float, float]
+    games: int = Field(ge=1)
+    balanced: bool
+
+
+class Fingerprint(_Strict):
+    """What the figures measured, as short digests (:mod:`generator.scenarios.fingerprint`): the
+    two forces, the map with its set-up and objectives, the victory and twist, and the players.
+    A scenario whose digests no longer match was edited after it was measured."""
+
+    forces: str = Field(pattern=r"^[0-9a-f]{8,64}$")
+    map: str = Field(pattern=r"^[0-9a-f]{8,64}$")
+    rules: str = Field(pattern=r"^[0-9a-f]{8,64}$")
+    policies: str = Field(min_length=1, max_length=90, description="the players, e.g. greedy/greedy")
+
+
 class Balance(_Strict):
     """The figures of ``skirmish balance --json`` for these two forces on this scenario.
 
     ``win_rate_a`` is side A's score (a draw counts half) and ``ci95`` its 95% interval;
     ``verdict`` is the sequential test's word (balanced, not balanced, undecided) when known.
+    The optional fields come from the scenario generator when it measured them: ``mirror`` (B
+    is a copy of A), ``setup_lean`` (how the set-up itself leans), ``policies`` (the players),
+    ``search`` (a second verdict with stronger players), ``knob`` (a handicap that evens the
+    battle, in words) and ``fingerprint`` (what was measured, so an edit shows).
     """
 
     games: int = Field(ge=1)
@@ -266,6 +305,13 @@ class Balance(_Strict):
     favours: list[Lean] = Field(default_factory=list, description="archetype forces of equal cost played on it")
     by_seat: Optional[dict[Literal["a_in_seat_a", "a_in_seat_b"], SeatTally]] = Field(
         default=None, description="the battles split by which set-up side A took (seats alternate)")
+    mirror: Optional[bool] = Field(default=None, description="side B is a copy of side A")
+    setup_lean: Optional[SetupLean] = None
+    policies: Optional[Policies] = None
+    search: Optional[SearchVerdict] = None
+    knob: Optional[str] = Field(default=None, min_length=1, max_length=200,
+                                description="a handicap used to even the battle, in words")
+    fingerprint: Optional[Fingerprint] = None
 
     def setup_a_score(self) -> Optional[tuple[float, tuple[float, float], int]]:
         """How the set-up itself leans: the score of whichever force set up as player A, over
