@@ -142,8 +142,8 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
     models = sum(f["models"] for f in forces)
     measured_rounds = scn.balance.mean_rounds if scn.balance is not None and scn.balance.mean_rounds else None
     play = play_estimate(scfg, models, measured_rounds or briefing.facts.rounds)
-    headline = ("Not yet played by the simulator: run the scenario generator or skirmish balance --scenario FILE --update."
-                if balance is None else balance["headline"])
+    headline = ("Not yet played by the simulator: run the scenario generator or "
+                f"{update_command(loaded)}." if balance is None else balance["headline"])
     mission = {
         "title": scn.title, "tale": scn.tale, "forces": [f"{s['force_name']} ({s['total']} {w['cost']})" for s in sides],
         "sides": [{"label": s["label"], "role": s["role"], "force_name": f["force_name"],
@@ -151,6 +151,7 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
         "order": briefing.order, "objectives": briefing.objectives, "by_round": briefing.by_round,
         "tie": briefing.tie_sentence, "twist": briefing.twist, "special": briefing.special,
         "terrain": table_words, "balance_line": headline, "play": play,
+        "balance_stale": balance["stale_plain"] if balance else None,
     }
     tokens = _tokens_view(scfg, briefing, forces, sides)
     return {
@@ -243,8 +244,10 @@ def _balance_view(loaded, sides, w, stale: list[str] | None, first: str | None) 
     first_label = {"a": a["label"], "b": bb["label"]}.get(first) if first else None
     headline = bw.headline(b, a["label"], first_label)
     stale_text = bw.stale_line(stale, update_command(loaded)) if stale else None
-    if stale_text:
-        headline = stale_text + " " + headline
+    unrecorded = None
+    if stale is None:
+        unrecorded = ("These figures do not record what they measured (the file is older than the records): if "
+                      f"the scenario was edited since, {update_command(loaded)} measures it again.")
     lean = bw.setup_figure(b, first_label, a["label"])
     setup_text = "not recorded" if lean is None else f"{_pct(lean[1])} (95% interval {_pct(lean[2][0])} to {_pct(lean[2][1])})"
     setup_label = "Score setting up as " + a["label"] if b.setup_lean is None else "Score of the side setting up first"
@@ -275,7 +278,8 @@ def _balance_view(loaded, sides, w, stale: list[str] | None, first: str | None) 
     else:
         band = ""
     return {
-        "headline": headline, "stale": stale_text, "players": _x(bw.players_paragraph(b, sides, first_label)),
+        "headline": headline, "stale_plain": stale_text, "stale": _x(stale_text) if stale_text else None,
+        "unrecorded": _x(unrecorded) if unrecorded else None, "players": _x(bw.players_paragraph(b, sides, first_label)),
         "figures": figures, "games": b.games, "win_rate_a": b.win_rate_a, "ci": [lo, hi], "balanced": b.balanced,
         "wins_a": b.wins_a, "wins_b": b.wins_b, "draws": b.draws, "seed": str(b.seed), "mirror": bool(b.mirror),
         "summary": (f"{b.games:,} simulated battles between these two forces, seed {b.seed}. The chart shows "

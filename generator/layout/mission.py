@@ -26,6 +26,7 @@ GUTTER = 6.0
 #: Map heights tried, as shares of the page, largest first (then the text shrinks).
 MAP_SHARES = (0.56, 0.5, 0.44, 0.39, 0.34, 0.29, 0.25)
 TEXT_PT, FLOOR_PT = 8.6, 6.4
+STALE_INK = "#a5281b"  # figures measured before an edit are printed in red
 
 
 def _marker_icon(kind: str, fill: str, ink_saver: bool):
@@ -136,6 +137,8 @@ def _blocks(view: dict[str, Any], ink_saver: bool) -> tuple[list[Block], list[Bl
         for line in m["special"]:
             right.append(Block("p", [(line, "body")], gap=0.8))
     right.append(Block("h", [("Balance", "bold")]))
+    if m["balance_stale"]:
+        right.append(Block("p", [(m["balance_stale"], "bold")], fill=STALE_INK))
     right.append(Block("p", [(m["balance_line"], "body")]))
     if m["play"]:
         right.append(Block("p", [(m["play"], "italic")]))

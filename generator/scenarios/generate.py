@@ -333,6 +333,7 @@ def generate(
     if picked is None and pick != "random":
         picked = {"mode": pick} if pick == "veto" or "rules" in keep else None
     scenario = _validated(_scenario_data(system, seed, parts, {"a": force_a, "b": force_b}, budgets, balance, picked))
+    _fingerprinted(scenario)
     drawn = verdict.tally.draws / verdict.games if verdict.games else 0.0
     if drawn > settings.max_draws:
         # the screen that looked for a lively force plays ~150 battles and can miss this by chance
@@ -509,6 +510,17 @@ def _underdog_keeps(system, drafted, options_of, seed, budgets, force_a, force_b
     return parts, options, record
 
 
+def _fingerprinted(loaded) -> None:
+    """Record in the balance block what its figures measured, so an edit after this shows
+    (:mod:`generator.scenarios.fingerprint`)."""
+    from generator.scenarios.fingerprint import measured
+    from generator.scenarios.model import Fingerprint
+
+    block = loaded.scenario.balance
+    if block is not None:
+        loaded.scenario.balance = block.model_copy(update={"fingerprint": Fingerprint(**measured(loaded))})
+
+
 def _balance_block(verdict) -> dict:
     data = verdict.to_json()
     keys = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "mean_rounds", "seed",
@@ -516,9 +528,11 @@ def _balance_block(verdict) -> dict:
     return {k: data[k] for k in keys if k in data}
 
 
-def write_scenario(generated: Generated, out_dir: Path, force: bool = False, page: str = "a4") -> list[Path]:
+def write_scenario(generated: Generated, out_dir: Path, force: bool = False, page: str = "a4",
+                   ink_saver: bool = False, hex_size_mm: float | None = None) -> list[Path]:
     """``DIR/scenario.yaml``, ``DIR/booklet.pdf``, ``DIR/map.svg`` and ``DIR/cards.pdf``, all
-    rendered before the first is written; files the tool did not write are kept unless ``force``."""
+    rendered before the first is written; files the tool did not write are kept unless ``force``.
+    ``page``, ``ink_saver`` and ``hex_size_mm`` print the booklet as ``skirmish booklet`` does."""
     from generator.files import Manifest, ensure_folder, write_atomic
     from generator.layout.battle_map import map_svg
     from generator.layout.booklet import booklet_bytes
@@ -535,7 +549,7 @@ def write_scenario(generated: Generated, out_dir: Path, force: bool = False, pag
     loaded = generated.loaded
     texts = {
         "scenario.yaml": dump_scenario(generated.scenario),
-        "booklet.pdf": booklet_bytes(loaded, page=page),
+        "booklet.pdf": booklet_bytes(loaded, page=page, ink_saver=ink_saver, hex_size_mm=hex_size_mm),
         "map.svg": map_svg(loaded.board, loaded.scenario.title),
     }
     written = []
