@@ -30,9 +30,15 @@ def _pct(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
-def update_command(loaded) -> str:
-    path = loaded.path
-    return f"skirmish balance --scenario {path if path is not None else 'scenario.yaml'} --update"
+def update_command(loaded, short: bool = False) -> str:
+    """The command that measures the scenario again; ``short`` keeps a long path off a narrow
+    column (the file's name, to be run in its folder)."""
+    from generator.content.source import display_path
+
+    path = display_path(loaded.path) if loaded.path is not None else "scenario.yaml"
+    if short and len(str(path)) > 36:
+        return f"skirmish balance --scenario {loaded.path.name} --update (in the scenario's folder)"
+    return f"skirmish balance --scenario {path} --update"
 
 
 def _members(loaded):
@@ -143,7 +149,7 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
     measured_rounds = scn.balance.mean_rounds if scn.balance is not None and scn.balance.mean_rounds else None
     play = play_estimate(scfg, models, measured_rounds or briefing.facts.rounds)
     headline = ("Not yet played by the simulator: run the scenario generator or "
-                f"{update_command(loaded)}." if balance is None else balance["headline"])
+                f"{update_command(loaded, short=True)}." if balance is None else balance["headline"])
     mission = {
         "title": scn.title, "tale": scn.tale, "forces": [f"{s['force_name']} ({s['total']} {w['cost']})" for s in sides],
         "sides": [{"label": s["label"], "role": s["role"], "force_name": f["force_name"],
@@ -244,6 +250,7 @@ def _balance_view(loaded, sides, w, stale: list[str] | None, first: str | None) 
     first_label = {"a": a["label"], "b": bb["label"]}.get(first) if first else None
     headline = bw.headline(b, a["label"], first_label)
     stale_text = bw.stale_line(stale, update_command(loaded)) if stale else None
+    stale_short = bw.stale_line(stale, update_command(loaded, short=True)) if stale else None
     unrecorded = None
     if stale is None:
         unrecorded = ("These figures do not record what they measured (the file is older than the records): if "
@@ -278,7 +285,7 @@ def _balance_view(loaded, sides, w, stale: list[str] | None, first: str | None) 
     else:
         band = ""
     return {
-        "headline": headline, "stale_plain": stale_text, "stale": _x(stale_text) if stale_text else None,
+        "headline": headline, "stale_plain": stale_short, "stale": _x(stale_text) if stale_text else None,
         "unrecorded": _x(unrecorded) if unrecorded else None, "players": _x(bw.players_paragraph(b, sides, first_label)),
         "figures": figures, "games": b.games, "win_rate_a": b.win_rate_a, "ci": [lo, hi], "balanced": b.balanced,
         "wins_a": b.wins_a, "wins_b": b.wins_b, "draws": b.draws, "seed": str(b.seed), "mirror": bool(b.mirror),

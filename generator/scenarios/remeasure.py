@@ -61,13 +61,14 @@ def new_block(loaded, verdict, policies: tuple[str, str] | None = None) -> tuple
     return block, kept, dropped
 
 
-def _flow(value: Any):
-    """Short lists and flat mappings in flow style, as the scenario writer prints them."""
+def _flow(value: Any, top: bool = False):
+    """Short lists and flat mappings in flow style, as the scenario writer prints them (the block
+    itself stays a block)."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     if isinstance(value, dict):
         out = CommentedMap((k, _flow(v)) for k, v in value.items())
-        if all(not isinstance(v, (dict, list)) for v in value.values()) and len(str(value)) < 80:
+        if not top and all(not isinstance(v, (dict, list)) for v in value.values()) and len(str(value)) < 80:
             out.fa.set_flow_style()
         return out
     if isinstance(value, (list, tuple)):
@@ -78,27 +79,50 @@ def _flow(value: Any):
     return value
 
 
+def _last_mark(node) -> int:
+    """Where the last scalar (or flow collection) inside ``node`` ends: the end of a block, before
+    any comment lines that follow it."""
+    import yaml
+
+    while isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and not node.flow_style and node.value:
+        last = node.value[-1]
+        node = last[1] if isinstance(node, yaml.MappingNode) else last
+    return node.end_mark.index
+
+
 def rewritten_text(path: Path, block: dict[str, Any]) -> str:
-    """The text of scenario ``path`` with its ``balance`` block replaced by ``block`` (added at the
-    end when it had none); everything else as the file has it."""
+    """The text of scenario ``path`` with its top-level ``balance`` block replaced by ``block``
+    (appended when it had none). Only the lines of that block change: the rest of the file,
+    comments, line breaks and quoting, is kept byte for byte."""
+    import yaml
     from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
 
     from generator.content.source import display_path
 
-    rt = YAML()  # round trip: comments, order and quoting survive
-    rt.preserve_quotes = True
-    rt.width = 100
     try:
-        data = rt.load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, YAMLError) as err:
+        text = path.read_text(encoding="utf-8")
+        root = yaml.compose(text, Loader=yaml.SafeLoader)  # node marks say where the block starts and ends
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
         raise SkirmishError(f"{display_path(path)}: cannot be read as a scenario ({str(err).splitlines()[0]})") from None
-    if not isinstance(data, dict) or data.get("kind") != "scenario":
+    pairs = {k.value: (k, v) for k, v in root.value} if isinstance(root, yaml.MappingNode) else {}
+    if "kind" not in pairs or pairs["kind"][1].value != "scenario":
         raise SkirmishError(f"--update {display_path(path)}: is not a scenario file (kind: scenario)")
-    data["balance"] = _flow(block)
+    rt = YAML()
+    rt.width = 100
     buffer = io.StringIO()
-    rt.dump(data, buffer)
-    return buffer.getvalue()
+    rt.dump({"balance": _flow(block, top=True)}, buffer)
+    new = buffer.getvalue()
+    if "balance" not in pairs:
+        return text + ("" if text.endswith("\n") else "\n") + new
+    key, value = pairs["balance"]
+    start = text.rfind("\n", 0, key.start_mark.index) + 1
+    end = text.find("\n", _last_mark(value)) + 1 or len(text)  # the block ends with its last value's line
+    tail = text[end:]
+    kept = ""  # comment lines between the block and the next key stay with the file
+    while tail.lstrip(" ").startswith("#"):
+        line_end = tail.find("\n") + 1 or len(tail)
+        kept, tail = kept + tail[:line_end], tail[line_end:]
+    return text[:start] + new + kept + tail
 
 
 def update_balance(path: Path, battles: int = 2000, look_every: int = 200, seed: int | None = None,
