@@ -138,9 +138,12 @@ def even_force(
     progress: Callable[[int], None] | None = None,
     name: str = "Even force",
     count: int | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> Tuned:
     """A force within ``points`` that the simulator finds even against ``against`` (see module doc);
-    ``count`` asks the builder for that many combatants a force (a Gorechosen team)."""
+    ``count`` asks the builder for that many combatants a force (a Gorechosen team); ``say`` hears
+    each stage of the search in a few words."""
+    say = say or (lambda _stage: None)
     check_playable(system)
     if candidates < 1 or screen_battles < 2:
         raise SkirmishError("even_force: needs at least one candidate and two screening battles")
@@ -158,6 +161,7 @@ def even_force(
             pool.append(Candidate(force, force_cost(system, force, options), origin=f"random force {k + 1}"))
         if not pool:
             raise SkirmishError(f"{system.title}: none of {candidates} random forces could be seated against the given one")
+        say(f"screening {len(pool)} random forces, {screen_battles} battles each")
         _screen(system, against, pool, options, rng.spawn("screen"), screen_battles, runner, progress)
         screened = len(pool)
         pool.sort(key=lambda c: c.distance)
@@ -167,6 +171,7 @@ def even_force(
         for r in range(rounds):
             if best.distance <= 0.02:
                 break
+            say(f"round {r + 1} of at most {rounds}: swapping combatants of the best force ({best.score:.1%})")
             trials, why = _swap_round(system, against, best, points, tolerance, options, rng, r, variants,
                                       screen_battles, runner, progress, name)
             if not trials:
@@ -184,6 +189,7 @@ def even_force(
         verdict = None
         chosen = pool[0]
         for k, cand in enumerate(pool[:confirm]):
+            say(f"the verdict on the nearest force {k + 1} (screened {cand.score:.1%})")
             verdict_k = play_verdict(system, cand.force, against, options, rng.spawn(f"confirm-{k}"), plan, runner,
                                      progress)
             log.append(f"confirm {cand.origin} (screened {cand.score:.1%}): {verdict_k.verdict} "

@@ -142,10 +142,11 @@ def calibrate(
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Folder for the figure (SVG, PNG) and the numbers (JSON)."),
     force: bool = typer.Option(False, "--force", help="Replace calibration files already in the --out folder."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines on stderr."),
 ) -> None:
     from generator.balance.calibrate import calibrate as run_calibration
     from generator.balance.forces import battle_options
-    from generator.progress import progress_bar
+    from generator.progress import Stages, expected_seconds
     from generator.dice.rng import make_rng
     from generator.systems import get_system
 
@@ -159,8 +160,11 @@ def calibrate(
         existing = existing_files(out, chosen.name)
         if existing:
             raise SkirmishError(f"--out {out}: already holds {existing[0].name}; pass --force to replace it")
-    with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
-        result = run_calibration(chosen, points, rng, rosters, battles, options, runner, counting(report, total))
+    with _runner(jobs, scheduler) as runner:
+        with Stages("calibrating", total, expected_seconds(chosen.name, total, getattr(runner, "workers", 1)),
+                    quiet=json_out or quiet) as stages:
+            result = run_calibration(chosen, points, rng, rosters, battles, options, runner, stages.advance,
+                                     say=stages.say)
     written = []
     if out is not None:
         from generator.balance.plot import write_calibration

@@ -24,7 +24,7 @@ from generator.layout.map_canvas import MapCanvas, text_width_mm
 MARGIN = 10.0
 GUTTER = 6.0
 #: Map heights tried, as shares of the page, largest first (then the text shrinks).
-MAP_SHARES = (0.56, 0.5, 0.44, 0.39, 0.34, 0.29, 0.25)
+MAP_SHARES = (0.62, 0.56, 0.5, 0.44, 0.39, 0.34, 0.29, 0.25)
 TEXT_PT, FLOOR_PT = 8.6, 6.4
 STALE_INK = "#a5281b"  # figures measured before an edit are printed in red
 
@@ -111,7 +111,7 @@ def _blocks(view: dict[str, Any], ink_saver: bool) -> tuple[list[Block], list[Bl
         head = f"{side['label']}" + (f" ({side['role']})" if side["role"] else "") + ":"
         left.append(Block("p", [(head, "bold"), (side["force_name"], "italic"), ("- " + side["setup"], "body")]))
         if side["reserves"]:
-            left.append(Block("p", [("Reserves:", "bold"), (side["reserves"], "body")]))
+            left.append(Block("p", [(side["reserves"], "body")]))
     for line in m["order"]:
         left.append(Block("p", [(line, "body")]))
     if m["objectives"]:
@@ -183,6 +183,7 @@ def mission_drawing(view: dict[str, Any], board, page_w: float, page_h: float, p
         columns = [Column(MARGIN, top, col_w, room, left), Column(MARGIN + col_w + GUTTER, top, col_w, room, right)]
         if all(needed(c, TEXT_PT - 0.6) <= room for c in columns) or share == MAP_SHARES[-1]:
             break
+    _balance(columns)
     text_ops, size, overflow = lay_out(columns, TEXT_PT, FLOOR_PT, ink, accent, rule)
     ops += map_ops + text_ops
     foot_y = page_h - MARGIN - 1.0
@@ -194,6 +195,33 @@ def mission_drawing(view: dict[str, Any], board, page_w: float, page_h: float, p
     if overflow:
         drawing.warnings.append(f"mission sheet: the text does not fit at {size:g} pt; it is cut")
     return drawing
+
+
+def _groups(blocks: list[Block]) -> list[list[Block]]:
+    """The blocks cut at each heading: a section with its heading."""
+    out: list[list[Block]] = []
+    for block in blocks:
+        if block.kind == "h" or not out:
+            out.append([])
+        out[-1].append(block)
+    return out
+
+
+def _balance(columns: list[Column]) -> None:
+    """Move the left column's last sections to the right one (before its Balance section) while
+    that makes the taller column shorter, so the two columns end near each other."""
+    left, right = columns
+    while True:
+        lg, rg = _groups(left.blocks), _groups(right.blocks)
+        if len(lg) < 2:
+            return
+        before = max(needed(left, TEXT_PT), needed(right, TEXT_PT))
+        moved_left = [b for g in lg[:-1] for b in g]
+        moved_right = [b for g in rg[:-1] for b in g] + lg[-1] + rg[-1]
+        trial = (Column(left.x, left.y, left.w, left.h, moved_left), Column(right.x, right.y, right.w, right.h, moved_right))
+        if max(needed(trial[0], TEXT_PT), needed(trial[1], TEXT_PT)) >= before:
+            return
+        left.blocks, right.blocks = moved_left, moved_right
 
 
 def _fit_title(title: str, width: float) -> str:

@@ -259,9 +259,9 @@ def _reserve_sentence(scn, setup, key: str, symbol: str, facts: Facts, w) -> Opt
         return None
     where = (f"on or next to a reserve {w['cell']} marked {symbol} R ({_cells(setup.reserve)})" if setup.reserve
              else f"on or next to one of its starting {w['cells']}")
-    return (f"Its reserve ({_plural(count, w['fighter'], w['fighters'])}, as its ability card says, picked before "
-            f"set-up) arrives {where}: one at the start of its first turn in each {w['round']}, from the "
-            f"{ordinal(facts.reserves_from)} {w['round']} on.")
+    return (f"Reserve: {_plural(count, w['fighter'], w['fighters'])} (its ability card's number, picked before "
+            f"set-up); from the {ordinal(facts.reserves_from)} {w['round']} on, one arrives at the start of its "
+            f"first turn, {where}.")
 
 
 def _reserves_round(facts: Facts, w) -> str:
