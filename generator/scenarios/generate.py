@@ -147,6 +147,12 @@ FORCE_NAMES = ("The Ashen Host", "The Iron Oath", "The Grey Wolves", "The Salt C
                "The Broken Wheel")
 
 
+def force_names(system_name: str, rng: Rng) -> list[str]:
+    """The two generated forces' names: drawn from the seed and the system, so one seed does not
+    name the forces alike in every system."""
+    return rng.spawn(f"names {system_name}").sample(list(FORCE_NAMES), 2)
+
+
 def _near_even(verdict, margin: float | None) -> bool:
     """Whether a verdict puts A's score within ``margin`` of 50% (None: any score will do)."""
     return margin is None or abs(verdict.tally.win_rate_a - 0.5) <= margin
@@ -203,7 +209,7 @@ def generate(
     say = progress or (lambda _text: None)
     rng = Rng(seed)
     given = dict(given or {})
-    names = rng.spawn(f"names {system.name}").sample(list(FORCE_NAMES), 2)  # one seed, other names per system
+    names = force_names(system.name, rng)
 
     # 1. map and rules
     say("drawing the map and the rules")
