@@ -105,11 +105,22 @@ class Stages:
         self.started = time.monotonic()
         self.terminal = sys.stderr.isatty()
         self._bar = self._task = self._status = None
+        # held back until the first battle is played: bad input found while setting up stays a
+        # one-line error, with nothing printed before it
+        self._held: list[str] | None = []
         if not quiet:
             self._line(f"{label}: up to {expected_battles:,} battles, {duration_words(expected)} expected")
 
     def _line(self, text: str) -> None:
+        if self._held is not None:
+            self._held.append(text)
+            return
         stderr_console().print(f"[dim]{text}[/dim]", soft_wrap=True, highlight=False)
+
+    def _release(self) -> None:
+        held, self._held = self._held, None
+        for text in held or []:
+            self._line(text)
 
     def elapsed(self) -> float:
         import time
@@ -128,6 +139,8 @@ class Stages:
         self.done += n
         if self.quiet:
             return
+        if self._held is not None:
+            self._release()
         if self._bar is not None:
             self._bar.update(self._task, completed=self.done, total=max(self.total, self.done))
             return
@@ -149,5 +162,8 @@ class Stages:
         if self._bar is not None:
             self._bar.__exit__(*exc)
             self._bar = None
-        if not self.quiet and exc[0] is None:
+        if exc[0] is not None:
+            return
+        self._release()
+        if not self.quiet:
             self._line(f"{self.label}: done, {self.done:,} battles in {clock(self.elapsed())}")

@@ -397,7 +397,7 @@ def by_round(facts: Facts, v: dict[str, str], objectives) -> list[tuple[str, str
             name = v["round"].split()[-1].capitalize()
             when = f"End of {name.lower()} {lo}" if lo == hi else f"End of {name.lower()}s {lo}-{hi}"
             rows.append((when, text))
-    final = [rules.describe_scoring(rule, v).rstrip(".") for rule in facts.scoring
+    final = [_final_item(rule, v, short) for rule in facts.scoring
              if rule["when"] == "end_of_battle" and rule["kind"] not in AT_ONCE]
     if facts.last_standing:
         rows.append(("The end", f"the last side with {v['fighter']}s on the board wins"))
@@ -405,11 +405,24 @@ def by_round(facts: Facts, v: dict[str, str], objectives) -> list[tuple[str, str
             name = v["round"].split()[-1]
             rows.append((f"After {name} {facts.limit}", "if both sides still stand, the battle ends level"))
     elif facts.rounds:
-        ends = "the cut-off: the battle ends" if facts.cut_off else "the battle ends"
+        ends = "the battle is cut off" if facts.cut_off else "the battle ends"
         name = v["round"].split()[-1]
         rows.append((f"After {name} {facts.rounds}", "; ".join([ends] + final) + "; more "
                      + (short if short != "VP" else "victory points") + " wins"))
     return rows
+
+
+def _final_item(rule: dict, v: dict[str, str], short: str) -> str:
+    """What one end-of-battle scoring rule adds, as a phrase of the last row."""
+    p = rule["points"]
+    return {
+        "surviving_points": f"each side adds the points of its surviving {v['fighter']}s",
+        "hold_relic": f"{p} {short} per relic held",
+        "per_objective": f"{p} {short} per objective controlled",
+        "hold_centre": f"{p} {short} for the centre objective",
+        "most_objectives": f"{p} {short} for controlling more objectives",
+        "enemy_territory": f"{p} {short} per {v['fighter']} in enemy territory",
+    }.get(rule["kind"], rules.describe_scoring(rule, v).rstrip(".").lower())
 
 
 def rounds_sentence(facts: Facts, w) -> str:

@@ -207,3 +207,50 @@ def test_a_users_booklet_template_replaces_the_built_in_one(tmp_path):
     (mine / "booklet.yaml.j2").write_text("- {sidebar: oops}\n")
     with pytest.raises(RenderError, match="unknown block 'sidebar'"):
         booklet_bytes(EXAMPLES["gorechosen"], templates=tmp_path)
+
+
+def test_the_balance_figures_from_the_generator_are_printed_in_players_words_when_present():
+    """A block with the generator's newer figures (a mirror match, the set-up lean, the players,
+    a second verdict with search players, a handicap) says each of them; a file without them
+    (every shipped example) still loads and prints."""
+    import yaml
+
+    from generator.scenarios.model import validate
+
+    data = yaml.safe_load(EXAMPLES["bladeborn"].read_text())
+    data["balance"].update(mirror=True, setup_lean={"score": 0.496, "ci95": [0.47, 0.52], "games": 1600},
+                           policies={"a": "greedy", "b": "greedy"}, knob="B starts with 1 victory point",
+                           search={"win_rate_a": 0.521, "ci95": [0.48, 0.56], "games": 400, "balanced": True})
+    pages = [" ".join(p.split()) for p in texts(booklet_bytes(validate(data)))]
+    sheet = pages[0]
+    assert "Mirror match" in sheet and "for search players (52.1% over 400)" in sheet
+    assert "the side that sets up first scores 49.6%" in sheet
+    assert "Evened by a handicap: B starts with 1 victory point" in sheet
+    report = next(p for p in pages[1:] if "Balance report" in p and "Battles played" in p)
+    assert "Both sides field the same force" in report and "With search players 52.1%" in report
+    assert "Score of the side setting up first 49.6%" in report and "Handicap B starts with 1 victory point" in report
+    plain = " ".join(texts(booklet("bladeborn"))[0].split())
+    assert "Even: Player A scores 53.5% over 200 battles." in plain  # the example file, as it always was
+
+
+def test_a_small_tiled_map_prints_without_an_assembly_page_and_a_15_square_board_takes_four_a4_tiles():
+    from generator.boards.mapfile import BoardMap
+    from generator.layout.map_print import page_plan
+
+    board = BoardMap.model_validate({"grid": "square", "width": 15, "height": 15, "tile_in": 1.0})
+    plan = page_plan(board, None, "a4")
+    assert (plan.cols, plan.rows) == (2, 2)  # 381 mm a side: two tiles each way, printed 6 mm from the edge
+    pages = texts(booklet("bladestorm"))
+    assert not any("Assembly:" in p for p in pages)
+    assert any("Tile 1 of" in p for p in pages)
+
+
+def test_the_ink_saver_clears_the_reference_pages_tint_and_band():
+    from PIL import Image
+
+    pdf = booklet("bladeborn", ink_saver=True)
+    last = Image.open(io.BytesIO(pdf_to_pngs(pdf, 30)[-1])).convert("L")
+    w, h = last.size
+    band = last.crop((int(w * 0.1), int(h * 0.03), int(w * 0.9), int(h * 0.06)))
+    assert band.getextrema()[0] > 60  # no dark title band (the title is printed in ink on white)
+    assert last.getpixel((w // 2, h - 40)) == 255  # no paper tint
