@@ -1,13 +1,15 @@
 """The scenario booklet: one printable PDF with everything two players need for one battle.
 
 Pipeline, as for cards and sheets: scenario -> *view* (a plain dict of words and numbers, built
-here from the scenario, its system and ``content/layout/booklet.yaml``) -> Jinja2 template
+by :mod:`generator.layout.booklet_view` from the scenario, its system and
+``content/layout/booklet.yaml``) -> Jinja2 template
 (``templates/booklet/booklet.yaml.j2``, which a user may override with ``--templates``) ->
 *blocks* (YAML: headings, paragraphs, lists, tables, figures) -> reportlab platypus flowables
 -> one deterministic PDF, written atomically.
 
-What is drawn is drawn by the existing pieces: the true-scale map, its tiling and assembly
-diagram by :mod:`generator.layout.map_print`; combatant cards by the card templates and the sheet
+What is drawn is drawn by the existing pieces: the mission sheet by
+:mod:`generator.layout.mission`, the tokens page by :mod:`generator.layout.tokens`, the
+true-scale map, its tiling and assembly diagram by :mod:`generator.layout.map_print`; combatant cards by the card templates and the sheet
 imposition of :mod:`generator.layout.deck`; the system's reference sheet by
 :mod:`generator.layout.reference`. Those arrive as :class:`~generator.layout.draw.Drawing`
 pages and go into the booklet as full-page flowables, with the booklet's footer under them
@@ -40,7 +42,7 @@ from generator.words import possessive
 
 TEMPLATE = "booklet/booklet.yaml.j2"
 #: The sections of the built-in template, in order (a user's template may differ).
-SECTIONS = ("Contents", "Set-up", "Overview map", "Map at true scale", "The forces", "Combatant cards",
+SECTIONS = ("Mission sheet", "Tokens and trackers", "Set-up", "Map at true scale", "The forces", "Combatant cards",
             "Balance report", "Quick reference")
 
 

@@ -78,7 +78,7 @@ def _track(ops: list, x: float, y: float, width: float, first: int, last: int, l
     ops.append(Text(x, y + cell * 0.62, label, "bold", 7.2, ink))
     for k in range(count):
         bx = x + label_w + k * cell
-        ops.append(box(bx, y, cell, cell, None if ink_saver else ("#ffffff" if k % 5 else fill), ink, 0.25))
+        ops.append(box(bx, y, cell, cell, None if ink_saver else ("#ffffff" if (first + k) % 5 else fill), ink, 0.25))
         _centred(ops, bx + cell / 2, y + cell * 0.64, str(first + k), min(7.0, cell * 2.0), "body", ink)
     return cell + 2.5
 
