@@ -7,3 +7,9 @@ content/ (data) -> ``content`` (load + validate) -> ``systems`` (rules core) ->
 """
 
 __version__ = "0.1.0"
+
+# The battle cores run compiled when they were built at install and are current, else as the
+# same Python source; decided before any of them is imported (see generator/compiled.py).
+from generator.compiled import choose_path as _choose_core_path  # noqa: E402
+
+_choose_core_path()

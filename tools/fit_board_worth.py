@@ -119,7 +119,7 @@ def play(args) -> None:
         score, games = 0.0, 0
         for index in range(args.battles):
             try:
-                _, winner, _ = seatings.play(index)
+                winner = seatings.play(index)[1]
             except SkirmishError as err:
                 failed.append({"i": i, "j": j, "battle": index, "error": str(err)})
                 continue

@@ -272,7 +272,7 @@ def play_pairs(system: Any, forces: list, pairs: list[tuple[int, int]], battles:
             runner.close()
     out = []
     for (i, j), job in jobs.items():
-        winners = [w for _, w, _ in by_key[job.key]]
+        winners = [record[1] for record in by_key[job.key]]
         out.append(PairRow(i, j, len(winners), winners.count("A") + 0.5 * winners.count(None)))
     return out
 

@@ -80,7 +80,15 @@ class Verdict:
             "by_seat": {f"a_in_seat_{s}": dict(zip(("wins_a", "wins_b", "draws"), v)) for s, v in t.by_seat.items()},
             "mean_rounds": round(self.mean_rounds, 3),
             "on_board": self.on_board,
+            **self._setup_json(),
         }
+
+    def _setup_json(self) -> dict:
+        lean = self.tally.setup_lean()
+        if lean is None:
+            return {}
+        score, (low, high), games = lean
+        return {"setup_lean": {"score": round(score, 4), "ci95": [round(low, 4), round(high, 4)], "games": games}}
 
     def _sides(self) -> list[dict]:
         sides = []
@@ -138,8 +146,8 @@ def play_verdict(
     decision, interval = UNDECIDED, (0.0, 1.0)
     try:
         for look in plan.looks:
-            for index, winner, rounds in run_sorted(runner, [(job, done, look)], progress):
-                tally.add(winner, rounds, seat_of_a(index))
+            for index, winner, rounds, first in run_sorted(runner, [(job, done, look)], progress):
+                tally.add(winner, rounds, seat_of_a(index), first)
             done = look
             decision, interval = decide(tally.score, tally.games, plan)
             if decision != UNDECIDED:
@@ -213,7 +221,7 @@ def simulate_matchup(path_a: Path, path_b: Path, rng: Rng, battles: int = 1000, 
     finally:
         if own:
             runner.close()
-    winners = [winner for _, winner, _ in records]
+    winners = [record[1] for record in records]
     result = WinRate(winners.count("A"), winners.count("B"), winners.count(None), confidence)
     names = (force_name(roster_a, Path(path_a).stem), force_name(roster_b, Path(path_b).stem))
     sides = (side_cost_of(system, roster_a), side_cost_of(system, roster_b))

@@ -25,8 +25,8 @@ from typing import Any, Callable, Iterable, Sequence
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 
-#: ``(battle index, winner "A"/"B"/None, battle rounds)``
-Record = tuple[int, "str | None", int]
+#: ``(battle index, winner "A"/"B"/None, battle rounds, the force that set up first "A"/"B"/None)``
+Record = tuple[int, "str | None", int, "str | None"]
 Progress = Callable[[int], None]  # called with how many battles just finished
 
 
@@ -43,14 +43,20 @@ class Job:
     force_b: Any
     options: dict = field(default_factory=dict)
     seed: int = 0
-    policy: str = "greedy"
+    policy: str = "greedy"       # side A's player
     key: str = field(default_factory=lambda: uuid.uuid4().hex)
+    policy_b: str | None = None  # side B's player (None: the same as A's)
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """Side A's and side B's players (each follows its force when the seats alternate)."""
+        return self.policy, self.policy_b or self.policy
 
     def __reduce__(self):
         # A registered system travels by name (its record may hold closures that do not pickle);
         # any other System record (a test's toy game) travels whole.
         return (_rebuild_job, (_system_token(self.system), self.force_a, self.force_b, self.options, self.seed,
-                               self.policy, self.key))
+                               self.policy, self.key, self.policy_b))
 
 
 def _system_token(system: Any) -> Any:
@@ -61,12 +67,12 @@ def _system_token(system: Any) -> Any:
     return system
 
 
-def _rebuild_job(token: Any, force_a, force_b, options, seed, policy, key) -> Job:
+def _rebuild_job(token: Any, force_a, force_b, options, seed, policy, key, policy_b=None) -> Job:
     if isinstance(token, str):
         from generator.systems import get_system
 
         token = get_system(token)
-    return Job(token, force_a, force_b, options, seed, policy, key)
+    return Job(token, force_a, force_b, options, seed, policy, key, policy_b)
 
 
 def seat_of_a(index: int) -> str:
@@ -102,8 +108,11 @@ class _Seatings:
                 "a": system.make_battle(job.force_a, job.force_b, dict(job.options)),
                 "b": system.make_battle(job.force_b, job.force_a, dict(job.options)),
             }
-            name = job.policy if job.policy in (system.policies or {}) or job.policy == "random" else "random"
-            self.policies = {side: policy_for(system, name) for side in ("a", "b")}
+            known = set(system.policies or {}) | {"random", "search"}
+            names = [name if name in known else "random" for name in job.players]
+            forces = {force: policy_for(system, name) for force, name in zip("AB", names)}
+            # a side's player follows its force: A plays from seat a in even battles, b in odd ones
+            self.policies = {"a": {"a": forces["A"], "b": forces["B"]}, "b": {"a": forces["B"], "b": forces["A"]}}
 
     def play(self, index: int) -> Record:
         job = self.job
@@ -112,16 +121,18 @@ class _Seatings:
         if self.board:
             from generator.play.engine import play
 
-            result = play(job.system.game, self.battles[seat], self.policies, rng, keep_log=False)
+            result = play(job.system.game, self.battles[seat], self.policies[seat], rng, keep_log=False)
             winner, rounds = result.winner, result.rounds
+            first = None if result.first is None else ("A" if result.first == seat else "B")
         else:
-            first, second = (job.force_a, job.force_b) if seat == "a" else (job.force_b, job.force_a)
-            winner, rounds = job.system.fight(first, second, rng), 0
+            one, two = (job.force_a, job.force_b) if seat == "a" else (job.force_b, job.force_a)
+            winner, rounds = job.system.fight(one, two, rng), 0
+            first = None
         if winner not in ("a", "b", None):
             raise SkirmishError(f"{job.system.title}: a battle ended with winner {winner!r}, not 'a', 'b' or none")
         if winner is None:
-            return (index, None, rounds)
-        return (index, "A" if winner == seat else "B", rounds)
+            return (index, None, rounds, first)
+        return (index, "A" if winner == seat else "B", rounds, first)
 
 
 def play_chunk(job: Job, start: int, stop: int) -> list[Record]:

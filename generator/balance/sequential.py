@@ -88,6 +88,8 @@ class Tally:
     draws: int = 0
     rounds: int = 0
     by_seat: dict = field(default_factory=lambda: {"a": [0, 0, 0], "b": [0, 0, 0]})
+    #: (wins of A, wins of B, draws) by which force set up first, where the system reports it
+    by_first: dict = field(default_factory=lambda: {"A": [0, 0, 0], "B": [0, 0, 0]})
 
     @property
     def games(self) -> int:
@@ -101,9 +103,12 @@ class Tally:
     def win_rate_a(self) -> float:
         return self.score / self.games if self.games else 0.5
 
-    def add(self, winner: str | None, rounds: int, seat_of_a: str) -> None:
-        """One battle: ``winner`` is "A", "B" or None; ``seat_of_a`` the seat A played from."""
+    def add(self, winner: str | None, rounds: int, seat_of_a: str, first: str | None = None) -> None:
+        """One battle: ``winner`` is "A", "B" or None; ``seat_of_a`` the seat A played from;
+        ``first`` the force that set up first ("A", "B", or None when the system does not say)."""
         column = {"A": 0, "B": 1, None: 2}[winner]
+        if first is not None:
+            self.by_first[first][column] += 1
         if winner == "A":
             self.wins_a += 1
         elif winner == "B":
@@ -115,6 +120,21 @@ class Tally:
 
     def interval(self, confidence: float = 0.95) -> tuple[float, float]:
         return wilson_interval(self.score, self.games, confidence)
+
+    @property
+    def setup_counted(self) -> int:
+        """Battles in which the system said which side set up first."""
+        return sum(sum(row) for row in self.by_first.values())
+
+    def setup_lean(self, confidence: float = 0.95) -> tuple[float, tuple[float, float], int] | None:
+        """How the table treats the side that sets up first, whichever force that is: its score
+        (draws half), that score's interval and the battles counted; None when not reported."""
+        games = self.setup_counted
+        if not games:
+            return None
+        first_a, first_b = self.by_first["A"], self.by_first["B"]
+        score = first_a[0] + first_b[1] + 0.5 * (first_a[2] + first_b[2])
+        return score / games, wilson_interval(score, games, confidence), games
 
 
 def z_for(confidence: float) -> float:

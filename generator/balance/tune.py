@@ -60,7 +60,7 @@ def _screen(system, against, candidates: list[Candidate], options, seeds: Rng, b
     jobs = [Job(system, c.force, against, dict(options), seeds.spawn(f"screen-{i}").seed) for i, c in enumerate(candidates)]
     results = runner.run_tagged([(job, 0, battles) for job in jobs], progress)
     for c, job in zip(candidates, jobs):
-        winners = [w for _, w, _ in results[job.key]]
+        winners = [record[1] for record in results[job.key]]
         c.score = (winners.count("A") + 0.5 * winners.count(None)) / len(winners)
 
 
@@ -283,7 +283,7 @@ def _battles(system: Any, force_a: Any, force_b: Any, options: dict | None, rng:
 def screen(system: Any, force_a: Any, force_b: Any, options: dict | None, rng: Rng, battles: int,
            runner: Runner | None = None) -> tuple[float, float]:
     """A quick look, seats alternating: ``(A's score, share of draws)`` over ``battles`` battles."""
-    winners = [w for _, w, _ in _battles(system, force_a, force_b, options, rng, battles, runner)]
+    winners = [record[1] for record in _battles(system, force_a, force_b, options, rng, battles, runner)]
     return (winners.count("A") + 0.5 * winners.count(None)) / len(winners), winners.count(None) / len(winners)
 
 
@@ -301,7 +301,7 @@ class EarlyLook:
 
 def _seat_a_score(tagged: list) -> float:
     seat_a = 0.0
-    for index, w, _ in tagged:
+    for index, w, *_ in tagged:
         if w is None:
             seat_a += 0.5
         elif (w == "A") == (seat_of_a(index) == "a"):  # A won from seat a, or B won from seat a
@@ -319,7 +319,7 @@ def seat_lean(system: Any, force: Any, options: dict | None, rng: Rng, battles: 
     tagged = _battles(system, force, force, options, rng, first, runner)
     if first < battles and abs(_seat_a_score(tagged)) < early.lean:
         tagged += _battles(system, force, force, options, rng, battles, runner, first=first)
-    draws = sum(1 for _, w, _ in tagged if w is None)
+    draws = sum(1 for record in tagged if record[1] is None)
     return _seat_a_score(tagged), draws / len(tagged)
 
 

@@ -48,6 +48,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generator.cli.maps",
     "generator.cli.cards",
     "generator.cli.booklet",
+    "generator.cli.campaign",
 )
 
 

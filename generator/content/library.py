@@ -54,7 +54,7 @@ class ContentLibrary:
 
     def _load(self, path: Path) -> Loaded:
         if path not in self._cache:
-            self._cache[path] = load_file(path)
+            self._cache[path] = _load_kept(path)
         return self._cache[path]
 
     def load(self, system: str, kind: str | None = None) -> list[Loaded]:
@@ -75,6 +75,26 @@ class ContentLibrary:
         if not found:
             raise ContentError(f"no {system} content of kind {kind!r} found")
         return found[-1].model
+
+
+#: Files already loaded, by path and what the file system says of it (size, modification
+#: time): a library is made afresh by every caller, and a battle seated many times (a campaign
+#: seats a new one every battle) would otherwise parse the same files every time.
+_LOADED: dict[tuple[str, int, int], Loaded] = {}
+
+
+def _load_kept(path: Path) -> Loaded:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return load_file(path)  # let the loader say what is wrong with it
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    found = _LOADED.get(key)
+    if found is None:
+        if len(_LOADED) > 512:
+            _LOADED.clear()
+        found = _LOADED[key] = load_file(path)
+    return found
 
 
 def library() -> ContentLibrary:

@@ -94,6 +94,11 @@ def load_source(source: Source) -> Loaded:
         raise ContentError(f"{source.where(('kind',))}: kind: {kind!r} is not a {system.title} content kind; choose one of {known}")
     data = {k: v for k, v in source.data.items() if k not in ("system", "kind")}
     instance = validate_source(source, model, data)
+    # a kind whose fields refer to other content (a campaign names its decks and fighters) is
+    # checked further by its system, with the same file:line errors
+    deeper = (system.extra or {}).get("content_checks", {}).get(kind)
+    if deeper is not None:
+        deeper(source)
     return Loaded(source.path, system_name, kind, instance, source)
 
 

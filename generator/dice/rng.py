@@ -81,6 +81,18 @@ class Rng:
         """The underlying numpy Generator, for vectorised simulation."""
         return self._gen
 
+    @property
+    def stream(self):
+        """The same generator as a :class:`generator.play.dicestream.DiceStream`, for the battle
+        cores: its draws and this object's follow each other on one stream."""
+        found = self.__dict__.get("_stream")
+        if found is None:
+            from generator.play.dicestream import DiceStream, ScriptedDice
+
+            scripted = any(getattr(type(self), name) is not getattr(Rng, name) for name in ("die", "dice", "integers"))
+            found = self.__dict__["_stream"] = ScriptedDice(self) if scripted else DiceStream(self._gen)
+        return found
+
     # -- streams --------------------------------------------------------------------------
     def spawn(self, name: str) -> "Rng":
         """An independent stream derived from this seed and ``name`` (stable across runs)."""

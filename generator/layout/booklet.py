@@ -65,7 +65,7 @@ def settings() -> dict[str, Any]:
 
 # ---- the view: the scenario in words and numbers (generator.layout.booklet_view) -------------
 
-from generator.layout.booklet_view import scenario_view  # noqa: E402  (the booklet's one view)
+from generator.layout.booklet_view import _x, scenario_view  # noqa: E402,F401  (the booklet's one view)
 
 
 # ---- template -> blocks -------------------------------------------------------------------------
@@ -80,27 +80,28 @@ def _environment(user_dir: str | None) -> jinja2.Environment:
     return env
 
 
-def render_blocks(view: dict[str, Any], templates: Path | None = None) -> list[dict[str, Any]]:
-    """The booklet's blocks: the template rendered with ``view`` and read as YAML."""
+def render_blocks(view: dict[str, Any], templates: Path | None = None, template: str = TEMPLATE) -> list[dict[str, Any]]:
+    """The booklet's blocks: the template rendered with ``view`` and read as YAML (``template``:
+    another booklet template of the same block language, e.g. a campaign's pages)."""
     if templates is not None and not Path(templates).is_dir():
         raise RenderError(f"--templates {templates}: not a folder")
     env = _environment(str(templates) if templates else None)
     try:
-        text = env.get_template(TEMPLATE).render(s=view)
+        text = env.get_template(template).render(s=view)
     except jinja2.TemplateNotFound:
-        raise RenderError(f"template {TEMPLATE!r} not found in {templates or ''} or the built-in templates/") from None
+        raise RenderError(f"template {template!r} not found in {templates or ''} or the built-in templates/") from None
     except jinja2.UndefinedError as err:
-        raise RenderError(f"template {TEMPLATE!r}: {err.message}") from None
+        raise RenderError(f"template {template!r}: {err.message}") from None
     except jinja2.TemplateSyntaxError as err:
-        raise RenderError(f"template {err.filename or TEMPLATE}:{err.lineno}: {err.message}") from None
+        raise RenderError(f"template {err.filename or template}:{err.lineno}: {err.message}") from None
     try:
         blocks = yaml.safe_load(text)  # the template's own output, not a content file
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
-        raise RenderError(f"template {TEMPLATE!r} made YAML that does not read"
+        raise RenderError(f"template {template!r} made YAML that does not read"
                           f"{f' (line {mark.line + 1})' if mark else ''}: {getattr(err, 'problem', err)}") from None
     if not isinstance(blocks, list):
-        raise RenderError(f"template {TEMPLATE!r} must make a YAML list of blocks")
+        raise RenderError(f"template {template!r} must make a YAML list of blocks")
     return blocks
 
 
@@ -399,6 +400,16 @@ def booklet_bytes(scenario, page: str = "a4", ink_saver: bool = False, hex_size_
     view = scenario_view(loaded, cfg, hex_mm)
     blocks = render_blocks(view, templates)
     return _compose(loaded, view, blocks, cfg, paper, ink_saver, hex_mm, templates)[0]
+
+
+def booklet_from_blocks(loaded, view: dict[str, Any], blocks: list[dict[str, Any]], page: str = "a4",
+                        ink_saver: bool = False, hex_size_mm: float | None = None,
+                        templates: Path | None = None) -> tuple[bytes, int, list[str]]:
+    """A booklet PDF (bytes, pages, sections) from a scenario, its view and blocks a caller has
+    put together (a campaign adds its own pages to the scenario's): the one way to print blocks."""
+    cfg = settings()
+    hex_mm = float(cfg["hex_mm"]) if hex_size_mm is None else hex_size_mm
+    return _compose(loaded, view, blocks, cfg, page_size(page), ink_saver, hex_mm, templates)
 
 
 def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm: float,

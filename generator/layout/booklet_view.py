@@ -148,8 +148,12 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
     models = sum(f["models"] for f in forces)
     measured_rounds = scn.balance.mean_rounds if scn.balance is not None and scn.balance.mean_rounds else None
     play = play_estimate(scfg, models, measured_rounds or briefing.facts.rounds)
-    headline = ("Not yet played by the simulator: run the scenario generator or "
-                f"{update_command(loaded, short=True)}." if balance is None else balance["headline"])
+    if balance is not None:
+        headline = balance["headline"]
+    elif loaded.path is not None:
+        headline = f"Not yet played by the simulator: {update_command(loaded, short=True)} measures it."
+    else:
+        headline = "Not measured by the simulator."
     mission = {
         "title": scn.title, "tale": scn.tale, "forces": [f"{s['force_name']} ({s['total']} {w['cost']})" for s in sides],
         "sides": [{"label": s["label"], "role": s["role"], "force_name": f["force_name"],

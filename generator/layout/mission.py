@@ -107,8 +107,8 @@ def _blocks(view: dict[str, Any], ink_saver: bool) -> tuple[list[Block], list[Bl
     styles = load_styles()
     w = view["words"]
     left: list[Block] = [Block("h", [("Set-up", "bold")])]
-    for side in m["sides"]:
-        head = f"{side['label']}" + (f" ({side['role']})" if side["role"] else "") + ":"
+    for side, named in zip(m["sides"], view["sides"]):  # the view's labels: a campaign names its players
+        head = f"{named['label']}" + (f" ({side['role']})" if side["role"] else "") + ":"
         left.append(Block("p", [(head, "bold"), (side["force_name"], "italic"), ("- " + side["setup"], "body")]))
         if side["reserves"]:
             left.append(Block("p", [(side["reserves"], "body")]))
@@ -166,8 +166,8 @@ def mission_drawing(view: dict[str, Any], board, page_w: float, page_h: float, p
     y = MARGIN + 13.5
     intro = Column(MARGIN, y, page_w - 2 * MARGIN, 30.0, [
         Block("p", [(m["tale"], "italic")], gap=0.6),
-        Block("p", [(f"{m['sides'][0]['label']}:", "bold"), (m["forces"][0], "body"), ("against", "italic"),
-                    (f"{m['sides'][1]['label']}:", "bold"), (m["forces"][1], "body")], gap=0.2)])
+        Block("p", [(f"{view['sides'][0]['label']}:", "bold"), (m["forces"][0], "body"), ("against", "italic"),
+                    (f"{view['sides'][1]['label']}:", "bold"), (m["forces"][1], "body")], gap=0.2)])
     intro_h = needed(intro, 8.0)
     intro.h = intro_h + 0.5
     intro_ops, _, _ = lay_out([intro], 8.0, 8.0, ink, accent, rule)

@@ -79,6 +79,9 @@ class Outcome:
     score: dict[str, int]
     rounds: int
     reason: str = ""
+    #: The seat that set up first (a roll-off's winner, or the scenario's first player), where the
+    #: system says: a fair table gives that side no edge, which balance reports as the set-up lean.
+    first: str | None = None
 
 
 @dataclass
@@ -94,6 +97,7 @@ class Result:
     header: dict[str, Any]
     events: list[Event]
     decisions: int
+    first: str | None = None  # the seat that set up first (Outcome.first)
 
     def to_json(self) -> dict[str, Any]:
         """The battle log: header (grid, sides), events, result (see ``skirmish simulate --log-json``)."""
@@ -120,19 +124,11 @@ def play(game: Game, battle: Battle, policies: Mapping[str, Any], rng: Rng, keep
     choosers = {side: rng.spawn(f"policy-{side}") for side in SIDES}
     state, events = game.new_state(battle, dice)
     log: list[Event] = list(events) if keep_log else []
-    decisions = 0
-    while not state.is_terminal():
-        if decisions >= MAX_DECISIONS:
-            raise SkirmishError(f"{game.system}: the battle did not end after {MAX_DECISIONS} decisions (a rules bug)")
-        side = state.current_player()
-        actions = state.legal_actions()
-        if not actions:
-            raise SkirmishError(f"{game.system}: side {side} has no legal action and the battle has not ended (a rules bug)")
-        action = actions[0] if len(actions) == 1 else policies[side].choose(state, actions, choosers[side])
-        events = state.apply(action, dice)
-        if keep_log:
-            log.extend(events)
-        decisions += 1
+    players = _core_players(state, policies)
+    if players is not None:
+        decisions = _play_in_core(state, players, dice, choosers, log if keep_log else None)
+    else:
+        decisions = _play_by_protocol(game, state, policies, dice, choosers, log if keep_log else None)
     outcome = state.outcome()
     return Result(
         system=game.system,
@@ -144,4 +140,49 @@ def play(game: Game, battle: Battle, policies: Mapping[str, Any], rng: Rng, keep
         header=state.header() if keep_log else {},
         events=log,
         decisions=decisions,
+        first=outcome.first,
     )
+
+
+def _core_players(state: State, policies: Mapping[str, Any]):
+    """Both seats' players as the battle core runs them, or None when a seat has none (then the
+    battle is played through the protocol, one Python call per decision)."""
+    from generator.play.core import Core
+
+    if not isinstance(state, Core):
+        return None
+    players = []
+    for side in SIDES:
+        make = getattr(policies[side], "core_player", None)
+        if make is None:
+            return None
+        players.append(make(state))
+    return players
+
+
+def _play_in_core(state, players, dice, choosers, log) -> int:
+    from generator.play.core import run
+
+    state.log = log
+    try:
+        return run(state, players[0], players[1], dice.stream, choosers["a"].stream, choosers["b"].stream,
+                   MAX_DECISIONS)
+    finally:
+        state.log = None
+
+
+def _play_by_protocol(game: Game, state: State, policies, dice: Rng, choosers, log) -> int:
+    decisions = 0
+    while not state.is_terminal():
+        if decisions >= MAX_DECISIONS:
+            raise SkirmishError(f"{game.system}: the battle did not end after {MAX_DECISIONS} decisions (a rules bug)")
+        side = state.current_player()
+        actions = state.legal_actions()
+        if not actions:
+            raise SkirmishError(f"{game.system}: side {side} has no legal action and the battle has not ended (a rules bug)")
+        action = actions[0] if len(actions) == 1 else policies[side].choose(state, actions, choosers[side])
+        events = state.apply(action, dice)
+        if log is not None:
+            log.extend(events)
+        decisions += 1
+    return decisions

@@ -28,13 +28,64 @@ class RandomPolicy:
     def choose(self, state: Any, actions: Sequence[Any], rng: Rng) -> Any:
         return actions[rng.integers(0, len(actions) - 1)]
 
+    def core_player(self, state: Any):
+        """The same player for the battle core (it draws the same numbers)."""
+        from generator.play.core import RandomPlayer
 
-POLICY_NAMES = ("greedy", "random")
+        return RandomPlayer()
+
+
+class SearchPolicy:
+    """The search player (:mod:`generator.play.search`): the system's greedy player, each of its
+    best few choices tried out over the rest of the battle."""
+
+    name = "search"
+
+    def __init__(self, greedy: Policy, candidates: int = 4, playouts: int = 12):
+        self.greedy, self.candidates, self.playouts = greedy, candidates, playouts
+        self._made: dict[int, tuple[Any, Any]] = {}
+
+    def core_player(self, state: Any):
+        base = self.greedy.core_player(state)
+        hit = self._made.get(id(base))
+        if hit is None or hit[0] is not base:
+            from generator.play.search import RolloutSearch
+
+            if len(self._made) > 16:
+                self._made.clear()
+            hit = self._made[id(base)] = (base, RolloutSearch(base, self.candidates, self.playouts))
+        return hit[1]
+
+    def choose(self, state: Any, actions: Sequence[Any], rng: Rng) -> Any:
+        from generator.play.core import new_buffer
+
+        codes = new_buffer()
+        count = state.action_codes(codes)
+        return actions[self.core_player(state).choose(state, codes, count, rng.stream)]
+
+
+POLICY_NAMES = ("greedy", "random", "search")
+
+
+def policy_names(system: Any) -> list[str]:
+    """The players ``system`` has: its own, the random player, and the search player where the
+    system's greedy player runs in its battle core."""
+    names = {"random", *(getattr(system, "policies", None) or {})}
+    greedy = (getattr(system, "policies", None) or {}).get("greedy")
+    if greedy is not None and hasattr(greedy, "core_player"):
+        names.add("search")
+    return sorted(names)
 
 
 def policy_for(system: Any, name: str) -> Policy:
     """The policy called ``name`` for ``system`` (its ``policies`` record), one-line error otherwise."""
     factories: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, **(getattr(system, "policies", None) or {})}
+    if name == "search" and name not in factories:
+        greedy = factories.get("greedy")
+        if greedy is None or not hasattr(greedy, "core_player"):
+            raise SkirmishError(f"the search player needs {system.title}'s battle core, which it does not have yet; "
+                                f"choose one of: {', '.join(policy_names(system))}")
+        return SearchPolicy(greedy())
     if name not in factories:
-        raise SkirmishError(f"unknown policy {name!r} for {system.title}; choose one of: {', '.join(sorted(factories))}")
+        raise SkirmishError(f"unknown policy {name!r} for {system.title}; choose one of: {', '.join(policy_names(system))}")
     return factories[name]()

@@ -1,7 +1,7 @@
 """Bladeborn: Warcry's fighter cards on a hex board, with battle cards, twists and campaigns.
 
-``models.py`` (cards), ``mechanics.py`` (a battle round), ``campaign.py`` (tiebreakers and
-convergences), ``build.py`` (random fighters and the calculator). Points are board points
+``models.py`` (cards), ``mechanics.py`` (a battle round), ``campaign/`` (campaigns: tiebreakers,
+convergences, artefacts, the campaign file), ``build.py`` (random fighters and the calculator). Points are board points
 (``generator.systems.warcry.board_worth`` with ``content/bladeborn/board-worth.yaml``): the
 Warcry published-style model corrected by what fighters are worth in Bladeborn battles.
 """
@@ -21,6 +21,8 @@ from generator.systems.bladeborn.models import (
     describe,
 )
 from generator.systems.bladeborn.battle import BladebornGame, make_battle
+from generator.systems.bladeborn.campaign.cards import ConvergenceDeck, LesserArtefactDeck
+from generator.systems.bladeborn.campaign.file import Campaign, validate as validate_campaign
 from generator.systems.bladeborn import scenario
 from generator.systems.bladeborn.policy import BladebornGreedy
 from generator.systems.warcry import pricing
@@ -32,6 +34,11 @@ def _reach(fighter) -> int:
     from generator.systems.warcry import reach
 
     return reach(fighter)
+
+
+def _check_campaign(source) -> None:
+    """A campaign file's names (decks, fighters, cards) checked against the content it refers to."""
+    validate_campaign(source.data, source, path=source.path)
 
 
 SYSTEM = System(
@@ -47,6 +54,9 @@ SYSTEM = System(
         "limits": Limits,
         "archetypes": BladebornArchetypes,
         "board-worth": BoardWorth,
+        "convergences": ConvergenceDeck,
+        "lesser-artefacts": LesserArtefactDeck,
+        "campaign": Campaign,
     },
     combatants=combatants,
     describe=describe,
@@ -61,5 +71,6 @@ SYSTEM = System(
     scenario_options=scenario.scenario_options,
     cost_unit="points",
     extra={"roster_document": roster_document, "scenario_points": 500,
-           "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "reach": _reach}},
+           "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "reach": _reach},
+           "content_checks": {"campaign": _check_campaign}},
 )

@@ -383,7 +383,9 @@ def make_battle(force_a: Any, force_b: Any, options: dict | None = None, system:
     ``options``: ``card`` (a name, file, or a BattleCard), ``map`` (a BoardMap that replaces the
     card's, or brings its own deployment when there is no card), ``twist`` (a name, a Twist,
     ``"none"``, or None to draw one per battle from the executable twists), ``fixed_territories``
-    (seat a always sets up in player a's territory, as a scenario's deployment says).
+    (seat a always sets up in player a's territory, as a scenario's deployment says), ``effects``
+    (more twist-like rules for this battle, each a ``(Twist, where)``, carried out after the twist:
+    a campaign's convergence card; where both change the same number, the later rule stands).
     """
     options = dict(options or {})
     for side, force in (("a", force_a), ("b", force_b)):
@@ -410,8 +412,9 @@ def make_battle(force_a: Any, force_b: Any, options: dict | None = None, system:
     fixed = bool(options.get("fixed_territories"))
     # every rule checked against its board before any battle: one-line errors, never mid-battle
     prepared: dict[str | None, tuple[BattleRules, Any]] = {}
+    effects = list(options.get("effects") or ())
     for twist, twist_where in (twists or [(None, None)]):
-        blocked = extra + twist_blocked(twist)
+        blocked = extra + twist_blocked(twist) + [c for rule, _ in effects for c in twist_blocked(rule)]
         try:
             board = board_for(board_map, blocked)
         except SkirmishError as err:
@@ -422,6 +425,10 @@ def make_battle(force_a: Any, force_b: Any, options: dict | None = None, system:
             rules.reserves_from = int(options["reserves_from"])  # the scenario's deployment says
         if twist is not None:
             apply_twist(rules, twist, twist_where or "twist")
+        for rule, rule_where in effects:
+            names = [n for n in (rules.twist or "").split(" + ") if n]
+            apply_twist(rules, rule, rule_where)
+            rules.twist = " + ".join(names + ([rule.name] if rule.name not in names else []))
         prepared[twist.name if twist else None] = (rules, board)
     spec: dict[str, Any] = {
         "card": card, "card_where": where, "roster_system": system, "twists": twists, "prepared": prepared,

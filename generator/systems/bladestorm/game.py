@@ -23,75 +23,30 @@ anchor, the north-west tile of the tiles it covers (see :mod:`footing`).
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Sequence
 
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.play.engine import SIDES, Battle, Event, Outcome
-from generator.systems.bladestorm.footing import (
-    CONTACT_MIN_IN,
-    MILLI,
-    UNREACHABLE,
-    Footing,
-    base_inches,
-    contact_offsets,
-    footing_for,
-)
-from generator.systems.bladestorm.mechanics import InPlay, remove_defeated, resolve_attack, winner
+from generator.play.core import new_buffer
+from generator.systems.bladestorm.core_consts import ATTACK, MOVE, PLACE
+from generator.systems.bladestorm.core_consts import ATTACKING as ATTACKING_STEP
+from generator.systems.bladestorm.core_consts import MOVING as MOVING_STEP
+from generator.systems.bladestorm.core_consts import END as END_CODE
+from generator.systems.bladestorm.core_data import Arms, ContactFields, FootingTable, Pieces, Scratch
+from generator.systems.bladestorm.core_player import BladestormGreedy, Odds
+from generator.systems.bladestorm.core_rules import BladestormRules, encode
+from generator.systems.bladestorm.footing import CONTACT_MIN_IN, MILLI, UNREACHABLE, Footing, base_inches, footing_for
 from generator.systems.bladestorm.models import Combatant
 
 END = ("end",)
+_KIND_NAMES = {PLACE: "place", MOVE: "move", ATTACK: "attack", END_CODE: "end"}
 
 
 def other(side: str) -> str:
     return "b" if side == "a" else "a"
-
-
-@dataclass(eq=False)
-class Piece:
-    """A combatant on the board: its card and Endurance (an :class:`InPlay`), base, position."""
-
-    id: str
-    side: str
-    fighter: InPlay
-    footing: Footing
-    base_in: float
-    anchor: int = -1
-    moved: bool = False
-    attacked: bool = False
-
-    @property
-    def card(self) -> Combatant:
-        return self.fighter.card
-
-    @cached_property
-    def arms(self) -> tuple:
-        """The attacks the card offers (its Melee Attack, then other weapons), read once."""
-        return tuple(self.card.attacks()) if self.card.armed else ()
-
-    @property
-    def name(self) -> str:
-        return self.fighter.card.name
-
-    @cached_property
-    def k(self) -> int:
-        """Tiles the base covers a side."""
-        return self.footing.k
-
-    @property
-    def standing(self) -> bool:
-        return not self.fighter.removed
-
-    @property
-    def placed(self) -> bool:
-        return self.anchor >= 0
-
-    @property
-    def budget(self) -> int:
-        """Movement Rate in the milli-inches routes are measured in."""
-        return self.card.movement * MILLI
 
 
 @dataclass
@@ -104,18 +59,9 @@ class Setting:
     zone_tiles: dict[str, frozenset[int]] = field(default_factory=dict)
 
 
-class BladestormGame:
-    """The Basic Game (``SYSTEM.game``): starts a battle from a :class:`Battle`."""
-
-    system = "bladestorm"
-
-    def new_state(self, battle: Battle, rng: Rng) -> tuple["BladestormState", list[Event]]:
-        state = BladestormState(battle)
-        return state, state.start()
-
-
-class BladestormState:
-    """One moment of a Bladestorm battle; changed only by :meth:`apply`."""
+class Prepared:
+    """What every battle of one seating shares, worked out once: the cards, the footing of each
+    base size, the weapons, the greedy player's odds, and the first state's numbers."""
 
     def __init__(self, battle: Battle):
         loaded = battle.rules["scenario"]
@@ -123,68 +69,382 @@ class BladestormState:
         self.setting = Setting(loaded, battle.board, board_map)
         self.scenario = loaded.scenario
         self.names = dict(battle.names)
-        self.pieces: list[Piece] = []
+        self.ids, self.cards, self.seats, self.base_in, footings = [], [], [], [], []
         for seat in SIDES:
             for i, card in enumerate(battle.forces[seat].combatants):
                 size = base_inches(card)
-                self.pieces.append(Piece(f"{seat}{i + 1}", seat, InPlay(card, side=seat), footing_for(board_map, size), size))
-        self.by_id = {p.id: p for p in self.pieces}
-        width = board_map.width
+                self.ids.append(f"{seat}{i + 1}")
+                self.cards.append(card)
+                self.seats.append(seat)
+                self.base_in.append(size)
+                footings.append(footing_for(board_map, size))
+        self.index = {pid: i for i, pid in enumerate(self.ids)}
+        self.footings = []  # one per base size, in order of first appearance
+        table_of = []
+        for f in footings:
+            if f not in self.footings:
+                self.footings.append(f)
+            table_of.append(self.footings.index(f))
+        ks = {f.k for f in self.footings}
+        self.tables = [FootingTable(f, float(board_map.tile_in), ks) for f in self.footings]
+        self.table_of = table_of
+        self.arms = Arms(self.cards)
+        self.width = board_map.width
         for seat, player in self.scenario.players.items():
             if player.setup.kind == "zone":
                 cells = board_map.zone_cells(player.setup.zone)
-                self.setting.zone_tiles[seat] = frozenset(r * width + c for c, r in cells)
-        self.phase = "setup"
-        self.deciding = self.scenario.setup_order()[0]
-        self.turn_side = self.scenario.first_mover()
-        self.round = 0
-        self.done: set[str] = set()
-        self.result: Outcome | None = None
+                self.setting.zone_tiles[seat] = frozenset(r * self.width + c for c, r in cells)
+        n = self.width * board_map.height
+        self.zones = []
+        for seat in SIDES:
+            flags = array("i", [0] * n) if seat in self.setting.zone_tiles else array("i")
+            for t in self.setting.zone_tiles.get(seat, ()):
+                flags[t] = 1
+            self.zones.append(flags)
+        endurances = [card.endurance for card in self.cards]
+        self.flat = Pieces([SIDES.index(s) for s in self.seats], [self.footings[t].k for t in table_of], table_of,
+                           [card.movement * MILLI for card in self.cards], endurances,
+                           [card.defense for card in self.cards])
+        self.greedy = BladestormGreedy(Odds(self.cards, self.arms, endurances))
+        self.fields = ContactFields(len(self.tables), ks, n)
+        self.work = Scratch(len(self.cards), n)
+        self.opening = None  # (the first state, its events), made by the first battle
+        self.first = SIDES.index(self.scenario.first_mover())
+        self.setup_first = SIDES.index(self.scenario.setup_order()[0])
+        self.turn_limit = self.scenario.turn_limit
+
+    def label(self, p: int, anchor: int) -> str:
+        c, r = self.footings[self.table_of[p]].cell(anchor)
+        return f"{c},{r}"
+
+
+_PREPARED: dict[int, tuple[Battle, Prepared]] = {}
+
+
+def prepared_for(battle: Battle) -> Prepared:
+    """The :class:`Prepared` of a seating, made on first use and shared by every battle of it
+    (kept by the battle object's identity; the entry holds the battle, so the id is not reused)."""
+    hit = _PREPARED.get(id(battle))
+    if hit is not None and hit[0] is battle:
+        return hit[1]
+    if len(_PREPARED) >= 64:
+        _PREPARED.clear()
+    prepared = Prepared(battle)
+    _PREPARED[id(battle)] = (battle, prepared)
+    return prepared
+
+
+class BladestormGame:
+    """The Basic Game (``SYSTEM.game``): starts a battle from a :class:`Battle`."""
+
+    system = "bladestorm"
+
+    def new_state(self, battle: Battle, rng: Rng) -> tuple["BladestormState", list[Event]]:
+        """The battle as it stands once the scenario has set up what it sets up itself. That
+        takes no dice, so it is worked out once per seating and copied for each battle."""
+        prepared = prepared_for(battle)
+        if prepared.opening is None:
+            state = BladestormState(battle)
+            prepared.opening = (state, state.start())
+        state, events = prepared.opening
+        return state.clone(), [dict(e) for e in events]
+
+
+class Piece:
+    """A view of one combatant of a state: its card, base, where it stands, what happened to it
+    (for players, tests and logs; the state's numbers are the truth, and setting ``anchor``
+    moves the base)."""
+
+    __slots__ = ("state", "index")
+
+    def __init__(self, state: "BladestormState", index: int):
+        self.state, self.index = state, index
+
+    @property
+    def id(self) -> str:
+        return self.state.prepared.ids[self.index]
+
+    @property
+    def side(self) -> str:
+        return self.state.prepared.seats[self.index]
+
+    @property
+    def card(self) -> Combatant:
+        return self.state.prepared.cards[self.index]
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def footing(self) -> Footing:
+        prepared = self.state.prepared
+        return prepared.footings[prepared.table_of[self.index]]
+
+    @property
+    def base_in(self) -> float:
+        return self.state.prepared.base_in[self.index]
+
+    @property
+    def k(self) -> int:
+        return self.footing.k
+
+    @property
+    def arms(self) -> tuple:
+        return tuple(self.card.attacks()) if self.card.armed else ()
+
+    @property
+    def fighter(self) -> "Piece":
+        """The combatant in play (its hits and Endurance): the piece itself answers for it."""
+        return self
+
+    @property
+    def hits(self) -> int:
+        return self.state.flat.hits[self.index]
+
+    @hits.setter
+    def hits(self, value: int) -> None:
+        self.state.flat.hits[self.index] = value
+
+    @property
+    def removed(self) -> bool:
+        return bool(self.state.flat.removed[self.index])
+
+    @removed.setter
+    def removed(self, value: bool) -> None:
+        self.state.flat.removed[self.index] = int(bool(value))
+
+    @property
+    def defeated(self) -> bool:
+        return self.endurance_left <= 0
+
+    @property
+    def anchor(self) -> int:
+        return self.state.flat.anchor[self.index]
+
+    @anchor.setter
+    def anchor(self, value: int) -> None:
+        self.state.flat.anchor[self.index] = value
+
+    @property
+    def moved(self) -> bool:
+        return bool(self.state.flat.moved[self.index])
+
+    @property
+    def attacked(self) -> bool:
+        return bool(self.state.flat.attacked[self.index])
+
+    @property
+    def standing(self) -> bool:
+        return not self.state.flat.removed[self.index]
+
+    @property
+    def placed(self) -> bool:
+        return self.anchor >= 0
+
+    @property
+    def budget(self) -> int:
+        return self.card.movement * MILLI
+
+    @property
+    def endurance_left(self) -> int:
+        flat = self.state.flat
+        return flat.endurance[self.index] - flat.hits[self.index]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Piece) and other.state is self.state and other.index == self.index
+
+    def __hash__(self) -> int:
+        return hash((id(self.state), self.index))
+
+    def __repr__(self) -> str:
+        return f"Piece({self.id} {self.name})"
+
+
+class BladestormState(BladestormRules):
+    """One moment of a Bladestorm battle: the rules core (:mod:`core_rules`) with the engine's
+    protocol on top (actions as tuples, events as dicts), and views a player or test may read."""
+
+    def __init__(self, battle: Battle):
+        prepared = prepared_for(battle)
+        BladestormRules.__init__(self, prepared, prepared.tables, prepared.arms, prepared.flat.copy(), prepared.width,
+                                 prepared.first, prepared.setup_first, prepared.turn_limit, prepared.zones,
+                                 prepared.fields, prepared.work)
+        self.decider = prepared.setup_first
+
+    # ---- views -----------------------------------------------------------------------------------
+
+    @property
+    def setting(self) -> Setting:
+        return self.prepared.setting
+
+    @property
+    def scenario(self):
+        return self.prepared.scenario
+
+    @property
+    def names(self) -> dict[str, str]:
+        return self.prepared.names
+
+    @property
+    def pieces(self) -> list[Piece]:
+        return [Piece(self, i) for i in range(self.flat.count)]
+
+    @property
+    def by_id(self) -> dict[str, Piece]:
+        return {p.id: p for p in self.pieces}
+
+    @property
+    def deciding(self) -> str:
+        return SIDES[self.decider]
+
+    @property
+    def phase(self) -> str:
+        """The step of the turn in words: ``setup``, ``move``, ``attack`` or ``over``."""
+        return ("setup", "move", "attack", "over")[self.step]
+
+    def piece(self, pid: str) -> Piece:
+        return Piece(self, self.prepared.index[pid])
+
+    def standing(self, side: str) -> list[Piece]:
+        return [p for p in self.pieces if p.side == side and p.standing]
+
+    def label(self, piece: Piece, anchor: int | None = None) -> str:
+        return self.prepared.label(piece.index, piece.anchor if anchor is None else anchor)
+
+    def reach(self, piece: Piece) -> dict[int, tuple[int, int]]:
+        """Where ``piece`` may move now: ``{anchor: (route length in milli-inches, previous)}``,
+        in the order the search found them."""
+        found = self.find_reach(piece.index)
+        base = piece.index * self.tables[0].n
+        return {a: (self.work.reach_cost[base + a], self.work.reach_prev[base + a])
+                for a in (self.work.reach_order[base + j] for j in range(found))}
+
+    def touching(self, piece: Piece, anchor: int, target: Piece) -> bool:
+        """Would ``piece`` with its anchor at ``anchor`` be in base contact with ``target``?"""
+        return self.touches(piece.index, anchor, target.index)
+
+    def in_contact(self, piece: Piece, target: Piece) -> bool:
+        return self.in_contact_now(piece.index, target.index)
+
+    def contact_anchors(self, piece: Piece, target: Piece) -> list[int]:
+        """Anchors where ``piece``'s base would touch ``target`` (standing room only; bases ignored)."""
+        out = array("i", [0] * 4096)
+        return list(out[:self.contacts_into(piece.index, target.index, out)])
+
+    def route_to(self, piece: Piece, target: Piece) -> int:
+        """Shortest route (milli-inches, bases ignored) from ``piece`` to contact with ``target``."""
+        goals = self.contact_anchors(piece, target)
+        if not goals:
+            return UNREACHABLE
+        return piece.footing.field(goals)[piece.anchor]
+
+    def setup_anchors(self, piece: Piece) -> list[int]:
+        """Where ``piece`` may be set up: its base covers a tile of its zone and no other base."""
+        f = piece.footing
+        anchors = f.covering(self.setting.zone_tiles[piece.side])
+        taken = self.occupied_by_others(piece)
+        return [i for i in anchors if taken.isdisjoint(f.blocks[i])]
+
+    def occupied_by_others(self, piece: Piece) -> frozenset[int]:
+        """Tiles covered by every other base on the board (friend or foe)."""
+        return frozenset(t for p in self.pieces if p != piece and p.standing and p.placed for t in p.footing.block(p.anchor))
 
     # ---- the protocol ------------------------------------------------------------------------
 
     def current_player(self) -> str:
-        return self.deciding
+        return SIDES[self.decider]
 
     def is_terminal(self) -> bool:
-        return self.result is not None
+        return self.finished
 
     def outcome(self) -> Outcome:
-        if self.result is None:
+        if not self.finished:
             raise SkirmishError("the battle has not ended yet")
-        return self.result
+        flat = self.flat
+        score = {seat: sum(1 for p in range(flat.count) if flat.seat[p] != s and flat.removed[p])
+                 for s, seat in enumerate(SIDES)}
+        return Outcome(None if self.winner < 0 else SIDES[self.winner], score, self.round, self.why,
+                       first=self.first_to_set_up())
+
+    def first_to_set_up(self) -> str:
+        """The seat that sets up first; where the scenario places both sides itself, the one
+        that moves first (who is player 1 is what the table hands out)."""
+        players = self.scenario.players
+        if any(players[seat].setup.kind == "zone" for seat in SIDES):
+            return self.scenario.setup_order()[0]
+        return self.scenario.first_mover()
 
     def legal_actions(self) -> list[tuple]:
-        if self.result is not None:
-            return []
-        if self.phase == "setup":
-            piece = self._next_to_place()
-            return [("place", piece.id, piece.footing.cell(i)) for i in self.setup_anchors(piece)]
-        if self.phase == "move":
-            out = []
-            for piece in self.pieces:
-                if piece.side == self.turn_side and piece.standing and not piece.moved:
-                    cell = piece.footing.cell
-                    out.extend(("move", piece.id, cell(i)) for i in self.reach(piece))
-            out.append(END)
-            return out
-        out = [("attack", p.id, t.id, w) for p, t, w in self.attack_options(self.deciding)]
-        out.append(END)
-        return out
+        codes = new_buffer()
+        return [self.decode(codes[i]) for i in range(self.action_codes(codes))]
+
+    def decode(self, code: int) -> tuple:
+        kind, p, a, b = code >> 40, (code >> 28) & 0xFFF, (code >> 12) & 0xFFFF, code & 0xFFF
+        prepared = self.prepared
+        if kind == END_CODE:
+            return END
+        cell = prepared.footings[prepared.table_of[p]].cell
+        if kind == ATTACK:
+            return ("attack", prepared.ids[p], prepared.ids[a], prepared.arms.names[prepared.arms.first[p] + b])
+        return (_KIND_NAMES[kind], prepared.ids[p], cell(a))
+
+    def encode(self, action: tuple) -> int:
+        """The code of a tuple action, or a one-line error when it is not an action of this game."""
+        prepared = self.prepared
+        try:
+            kind = action[0]
+            if kind == "end" and len(action) == 1:
+                return encode(END_CODE, 0, 0, 0)
+            p = prepared.index[action[1]]
+            if kind == "attack":
+                q = prepared.index[action[2]]
+                names = prepared.arms.names[prepared.arms.first[p]:prepared.arms.first[p + 1]]
+                return encode(ATTACK, p, q, names.index(action[3]))
+            anchor = prepared.footings[prepared.table_of[p]].index(tuple(action[2]))
+            return encode({"place": PLACE, "move": MOVE}[kind], p, anchor, 0)
+        except (KeyError, ValueError, IndexError, TypeError):
+            raise SkirmishError(f"bladestorm: {action!r} is not an action of this battle") from None
 
     def apply(self, action: tuple, rng: Rng) -> list[Event]:
-        kind = action[0]
-        if self.result is not None:
+        if self.finished:
             raise SkirmishError("the battle is over")
-        if kind == "place" and self.phase == "setup":
-            return self._place(action)
+        code = self.encode(action)
+        codes = new_buffer()
+        legal = [codes[i] for i in range(self.action_codes(codes))]
+        if code not in legal:
+            raise SkirmishError(self._why_illegal(action))
+        events: list[Event] = []
+        kept, self.log = self.log, events
+        try:
+            self.apply_code(code, rng.stream)
+        finally:
+            self.log = kept
+        if kept is not None:
+            kept.extend(events)
+        return events
+
+    def _why_illegal(self, action: tuple) -> str:
+        kind = action[0]
         if kind == "move" and self.phase == "move":
-            return self._move(action)
+            piece = self.piece(action[1])
+            if piece.side == self.current_player() and piece.standing and not piece.moved:
+                return f"bladestorm: {piece.name} cannot reach {action[2][0]},{action[2][1]}"
+        if kind == "place" and self.phase == "setup":
+            return f"bladestorm: {self.piece(action[1]).name} cannot be set up at {action[2][0]},{action[2][1]}"
         if kind == "attack" and self.phase == "attack":
-            return self._attack(action, rng)
-        if kind == "end" and self.phase in ("move", "attack"):
-            return self._end()
-        raise SkirmishError(f"bladestorm: {action!r} is not an action of the {self.phase} step")
+            return f"bladestorm: {self.piece(action[1]).name} cannot attack {self.piece(action[2]).name} now"
+        return f"bladestorm: {action!r} is not an action of the {self.phase} step"
+
+    def set_step(self, phase: str, side: str) -> None:
+        """Put the battle at the start of ``phase`` (``move`` or ``attack``) with ``side`` to act,
+        nobody having moved or attacked yet: how a test or an analysis sets up a position."""
+        self.step = {"move": MOVING_STEP, "attack": ATTACKING_STEP}[phase]
+        self.turn_side = self.decider = SIDES.index(side)
+        self.done_a = self.done_b = 0
+        for p in range(self.flat.count):
+            self.flat.moved[p] = 0
+            self.flat.attacked[p] = 0
 
     def header(self) -> dict[str, Any]:
         m = self.setting.board_map
@@ -217,77 +477,10 @@ class BladestormState:
             "sides": sides,
         }
 
-    # ---- questions a player may ask ------------------------------------------------------------
-
-    def piece(self, pid: str) -> Piece:
-        return self.by_id[pid]
-
-    def standing(self, side: str) -> list[Piece]:
-        return [p for p in self.pieces if p.side == side and p.standing]
-
-    def label(self, piece: Piece, anchor: int | None = None) -> str:
-        c, r = piece.footing.cell(piece.anchor if anchor is None else anchor)
-        return f"{c},{r}"
-
-    def occupied_by_others(self, piece: Piece) -> frozenset[int]:
-        """Tiles covered by every other base on the board (friend or foe)."""
-        return frozenset(t for p in self.pieces if p is not piece and p.standing and p.placed for t in p.footing.block(p.anchor))
-
-    def reach(self, piece: Piece) -> dict[int, tuple[int, int]]:
-        """Where ``piece`` may move now: ``{anchor: (route length in milli-inches, previous)}``."""
-        return piece.footing.reach(piece.anchor, piece.budget, self.occupied_by_others(piece))
-
-    def touching(self, piece: Piece, anchor: int, target: Piece) -> bool:
-        """Would ``piece`` with its anchor at ``anchor`` be in base contact with ``target``?"""
-        c, r = piece.footing.cells[anchor]
-        tc, tr = target.footing.cells[target.anchor]
-        return (c - tc, r - tr) in _offsets(piece.k, target.k, piece.footing.tile_in)
-
-    def in_contact(self, piece: Piece, target: Piece) -> bool:
-        return piece.placed and target.placed and self.touching(piece, piece.anchor, target)
-
-    def contact_anchors(self, piece: Piece, target: Piece) -> list[int]:
-        """Anchors where ``piece``'s base would touch ``target`` (standing room only; bases ignored)."""
-        f = piece.footing
-        tc, tr = target.footing.cell(target.anchor)
-        out = []
-        for dc, dr in contact_offsets(piece.k, target.k, f.tile_in):
-            c, r = tc + dc, tr + dr
-            if 0 <= c < f.width and 0 <= r < f.height and f.fits[r * f.width + c]:
-                out.append(r * f.width + c)
-        return out
-
-    def route_to(self, piece: Piece, target: Piece) -> int:
-        """Shortest route (milli-inches, bases ignored) from ``piece`` to contact with ``target``."""
-        goals = self.contact_anchors(piece, target)
-        if not goals:
-            return UNREACHABLE
-        return piece.footing.field(goals)[piece.anchor]
-
-    def attack_options(self, side: str) -> list[tuple[Piece, Piece, str]]:
-        """(attacker, target, weapon) for every attack ``side`` may still make in this step."""
-        if side in self.done:
-            return []
-        out = []
-        enemies = [q for q in self.pieces if q.side != side and q.standing]
-        for p in self.pieces:
-            if p.side != side or not p.standing or p.attacked or not p.arms:
-                continue
-            for q in enemies:
-                if self.in_contact(p, q):
-                    out.extend((p, q, w.name) for w in p.arms)
-        return out
-
-    def setup_anchors(self, piece: Piece) -> list[int]:
-        """Where ``piece`` may be set up: its base covers a tile of its zone and no other base."""
-        f = piece.footing
-        anchors = f.covering(self.setting.zone_tiles[piece.side])
-        taken = self.occupied_by_others(piece)
-        return [i for i in anchors if taken.isdisjoint(f.blocks[i])]
-
     # ---- set-up ----------------------------------------------------------------------------------
 
     def start(self) -> list[Event]:
+        """The scenario's marked set-ups, the initiative, and the first player to set up."""
         events: list[Event] = []
         for seat in SIDES:
             if self.scenario.players[seat].setup.kind == "marked":
@@ -295,7 +488,11 @@ class BladestormState:
         first = self.scenario.first_mover()
         events.append({"round": 0, "side": first, "action": "initiative",
                        "why": f"the scenario: {self.scenario.players[first].side} move first"})
-        events += self._after_setup()
+        kept, self.log = self.log, events
+        try:
+            self.after_setup()
+        finally:
+            self.log = kept
         return events
 
     def _place_marked(self, seat: str) -> list[Event]:
@@ -315,8 +512,7 @@ class BladestormState:
         for p in pieces:
             mark = chosen.get(p.id)
             goal_cells = [mark.cell] if mark else [m.cell for m in marks]
-            anchor = self._nearest_free(p, goal_cells)
-            p.anchor = anchor
+            p.anchor = self._nearest_free(p, goal_cells)
             event = {"round": 0, "side": seat, "fighter": p.id, "action": "place", "cell": self.label(p)}
             if mark is not None:
                 event["mark"] = mark.mark
@@ -342,166 +538,53 @@ class BladestormState:
             raise SkirmishError(f"bladestorm: no room to set up {piece.name} near {', '.join(cells)}")
         return min(ok, key=lambda i: (dist[i], i))
 
-    def _next_to_place(self) -> Piece:
-        return next(p for p in self.pieces if p.side == self.deciding and not p.placed)
+    # ---- events (the core asks for them only while a log is kept) ----------------------------------
 
-    def _place(self, action: tuple) -> list[Event]:
-        _, pid, cell = action
-        piece = self.by_id[pid]
-        anchor = piece.footing.index(cell)
-        if piece is not self._next_to_place() or anchor not in self.setup_anchors(piece):
-            raise SkirmishError(f"bladestorm: {piece.name} cannot be set up at {cell[0]},{cell[1]}")
-        piece.anchor = anchor
-        events = [{"round": 0, "side": piece.side, "fighter": pid, "action": "place", "cell": self.label(piece)}]
-        return events + self._after_setup()
+    def _cell(self, p: int) -> str:
+        return self.prepared.label(p, self.flat.anchor[p])
 
-    def _after_setup(self) -> list[Event]:
-        for seat in self.scenario.setup_order():
-            if any(p.side == seat and not p.placed for p in self.pieces):
-                self.deciding = seat
-                return []
-        self.round = 1
-        return [{"round": 1, "action": "round"}] + self._begin_moves(self.scenario.first_mover())
+    def event_place(self, p):
+        return {"round": 0, "side": SIDES[self.flat.seat[p]], "fighter": self.prepared.ids[p], "action": "place",
+                "cell": self._cell(p)}
 
-    # ---- movement --------------------------------------------------------------------------------
+    def event_wait(self, p):
+        return {"round": self.round, "side": SIDES[self.flat.seat[p]], "fighter": self.prepared.ids[p],
+                "action": "wait", "cell": self._cell(p)}
 
-    def _begin_moves(self, side: str) -> list[Event]:
-        self.phase = "move"
-        self.turn_side = self.deciding = side
-        for p in self.pieces:
-            p.moved = False
-        return []
-
-    def _move(self, action: tuple) -> list[Event]:
-        _, pid, cell = action
-        piece = self.by_id[pid]
-        if piece.side != self.turn_side or piece.moved or not piece.standing:
-            raise SkirmishError(f"bladestorm: {piece.name} cannot move now")
-        goal = piece.footing.index(cell)
-        found = self.reach(piece)
-        if goal not in found:
-            raise SkirmishError(f"bladestorm: {piece.name} cannot reach {cell[0]},{cell[1]}")
-        piece.moved = True
-        start, start_anchor = self.label(piece), piece.anchor
-        if goal == piece.anchor:
-            events: list[Event] = [{"round": self.round, "side": piece.side, "fighter": pid, "action": "wait", "cell": start}]
-        else:
-            route = piece.footing.route(found, goal)
-            touching_before = {q.id for q in self.pieces if q.side != piece.side and q.standing and self.in_contact(piece, q)}
-            piece.anchor = goal
-            events = [{
-                "round": self.round, "side": piece.side, "fighter": pid, "action": "move", "from": start,
-                "cell": self.label(piece), "path": [self.label(piece, i) for i in route],
-                "inches": round(self._length(piece, [start_anchor, *route]), 3),
-            }]
-            for q in self.pieces:
-                if q.side != piece.side and q.standing and q.id not in touching_before and self.in_contact(piece, q):
-                    events.append({"round": self.round, "side": piece.side, "fighter": pid, "action": "contact",
-                                   "target": q.id, "cell": self.label(piece)})
-        if all(p.moved or not p.standing for p in self.pieces if p.side == self.turn_side):
-            events += self._begin_attacks()
-        return events
-
-    @staticmethod
-    def _length(piece: Piece, anchors: list[int]) -> float:
-        """The route's length in inches: 1 tile straight, the tile's diagonal aslant."""
-        f = piece.footing
-        diagonal = sum(1 for x, y in zip(anchors, anchors[1:]) if f.cells[x][0] != f.cells[y][0] and f.cells[x][1] != f.cells[y][1])
-        return f.tile_in * ((len(anchors) - 1 - diagonal) + diagonal * 2 ** 0.5)
-
-    def _end(self) -> list[Event]:
-        if self.phase == "move":
-            events = [{"round": self.round, "side": p.side, "fighter": p.id, "action": "wait", "cell": self.label(p)}
-                      for p in self.pieces if p.side == self.turn_side and p.standing and not p.moved]
-            for p in self.pieces:
-                p.moved = True
-            return events + self._begin_attacks()
-        self.done.add(self.deciding)
-        return self._advance_attacks()
-
-    # ---- attacks ---------------------------------------------------------------------------------
-
-    def _begin_attacks(self) -> list[Event]:
-        self.phase = "attack"
-        self.done = set()
-        for p in self.pieces:
-            p.attacked = False
-        self.deciding = self.turn_side
-        return self._advance_attacks()
-
-    def _advance_attacks(self) -> list[Event]:
-        if self.attack_options(self.deciding):
-            return []
-        if self.deciding == self.turn_side:
-            self.deciding = other(self.turn_side)
-            if self.attack_options(self.deciding):
-                return []
-        return self._end_attack_step()
-
-    def _attack(self, action: tuple, rng: Rng) -> list[Event]:
-        _, pid, tid, weapon = action
-        attacker, target = self.by_id[pid], self.by_id[tid]
-        if (attacker, target, weapon) not in self.attack_options(self.deciding):
-            raise SkirmishError(f"bladestorm: {attacker.name} cannot attack {target.name} now")
-        arm = next(w for w in attacker.arms if w.name == weapon)
-        result = resolve_attack(attacker.fighter, target.fighter, rng=rng, weapon=arm)
-        attacker.attacked = True
-        event = {
-            "round": self.round, "side": attacker.side, "fighter": pid, "action": "attack", "target": tid,
-            "weapon": result.weapon, "attack": self._attack_text(attacker, weapon), "rolls": list(result.faces),
-            "total": result.total, "defense": result.defense, "hit": result.hit, "damage": result.damage,
-            "endurance_left": target.fighter.endurance_left,
+    def event_move(self, p, start, route):
+        prepared = self.prepared
+        f = prepared.footings[prepared.table_of[p]]
+        return {
+            "round": self.round, "side": SIDES[self.flat.seat[p]], "fighter": prepared.ids[p], "action": "move",
+            "from": prepared.label(p, start), "cell": self._cell(p), "path": [prepared.label(p, i) for i in route],
+            "inches": round(_length(f, [start, *route]), 3),
         }
-        if attacker.side != self.turn_side:
+
+    def event_contact(self, p, q):
+        return {"round": self.round, "side": SIDES[self.flat.seat[p]], "fighter": self.prepared.ids[p],
+                "action": "contact", "target": self.prepared.ids[q], "cell": self._cell(p)}
+
+    def event_attack(self, p, q, index, count, total, defense, hit, damage):
+        prepared, flat = self.prepared, self.flat
+        event = {
+            "round": self.round, "side": SIDES[flat.seat[p]], "fighter": prepared.ids[p], "action": "attack",
+            "target": prepared.ids[q], "weapon": prepared.arms.names[index], "attack": prepared.arms.texts[index],
+            "rolls": [self.arms.faces[d] for d in range(count)], "total": total, "defense": defense, "hit": bool(hit),
+            "damage": damage, "endurance_left": flat.endurance[q] - flat.hits[q],
+        }
+        if flat.seat[p] != self.turn_side:
             event["strikes_back"] = True
-        return [event] + self._advance_attacks()
+        return event
 
-    @staticmethod
-    def _attack_text(piece: Piece, weapon: str) -> str:
-        for w in piece.arms:
-            if w.name == weapon:
-                return f"{w.attack}, {w.damage}"
-        return ""
-
-    def _end_attack_step(self) -> list[Event]:
-        events: list[Event] = []
-        cells = {p.id: self.label(p) for p in self.pieces if p.standing}
-        gone = {p.id for p in self.pieces if p.standing}
-        remove_defeated(p.fighter for p in self.pieces)
-        for p in self.pieces:
-            if p.id in gone and not p.standing:
-                events.append({"round": self.round, "side": p.side, "fighter": p.id, "action": "taken_down",
-                               "cell": cells[p.id], "why": "no Endurance left at the end of the attack step"})
-        sides = {seat: [p.fighter for p in self.pieces if p.side == seat] for seat in SIDES}
-        alive = [seat for seat in SIDES if any(not f.removed for f in sides[seat])]
-        if len(alive) < 2:
-            won = winner(sides)
-            why = "eliminated every enemy combatant" if won else "both sides eliminated in the same attack step"
-            return events + self._finish(won, why)
-        mover = other(self.turn_side)
-        if mover == self.scenario.first_mover():
-            if self.round >= self.scenario.turn_limit:
-                return events + self._finish(None, f"turn limit ({self.scenario.turn_limit}) reached")
-            self.round += 1
-            events.append({"round": self.round, "action": "round"})
-        return events + self._begin_moves(mover)
-
-    def _finish(self, won: str | None, why: str) -> list[Event]:
-        score = {seat: sum(1 for p in self.pieces if p.side != seat and not p.standing) for seat in SIDES}
-        self.result = Outcome(won, score, self.round, why)
-        self.phase = "over"
-        return [{"round": self.round, "action": "end", "winner": won, "why": why}]
+    def event_taken_down(self, p):
+        return {"round": self.round, "side": SIDES[self.flat.seat[p]], "fighter": self.prepared.ids[p],
+                "action": "taken_down", "cell": self._cell(p), "why": "no Endurance left at the end of the attack step"}
 
 
-_OFFSET_SETS: dict[tuple[int, int, float], frozenset[tuple[int, int]]] = {}
-
-
-def _offsets(k: int, other_k: int, tile_in: float) -> frozenset[tuple[int, int]]:
-    key = (k, other_k, tile_in)
-    hit = _OFFSET_SETS.get(key)
-    if hit is None:
-        hit = _OFFSET_SETS[key] = frozenset(contact_offsets(k, other_k, tile_in))
-    return hit
+def _length(f: Footing, anchors: list[int]) -> float:
+    """The route's length in inches: 1 tile straight, the tile's diagonal aslant."""
+    diagonal = sum(1 for x, y in zip(anchors, anchors[1:]) if f.cells[x][0] != f.cells[y][0] and f.cells[x][1] != f.cells[y][1])
+    return f.tile_in * ((len(anchors) - 1 - diagonal) + diagonal * 2 ** 0.5)
 
 
 # ---- seating two rosters on a scenario --------------------------------------------------------------

@@ -19,9 +19,7 @@ def put(piece, cell):
 
 
 def attack_step(state, side):
-    state.phase, state.turn_side, state.deciding, state.done = "attack", side, side, set()
-    for p in state.pieces:
-        p.attacked = False
+    state.set_step("attack", side)
 
 
 def p_kill(attack, damage, defense, left):
@@ -57,7 +55,7 @@ def test_charges_a_lone_goblin_it_can_beat(goblins, troll):
     put(who["Montu"], (6, 7))
     put(who["Argh"], (1, 3))
     put(who["Cro"], (2, 11))
-    state.phase, state.turn_side, state.deciding = "move", "b", "b"
+    state.set_step("move", "b")
     kind, pid, cell = GreedyPolicy().choose(state, state.legal_actions(), Rng(0))
     assert (kind, pid) == ("move", "b1") and state.touching(who["Sea-Troll"], who["Sea-Troll"].footing.index(cell), who["Montu"])
 

@@ -1,0 +1,44 @@
+"""One set of rules, two ways to run it: the compiled core and the same sources as plain Python
+(the reference path) write the same battle log, byte for byte, for the same seed; and a battle
+the core plays to the end by itself is the battle the engine plays asking the players one
+decision at a time through the protocol.
+
+Every system with a battle core plays :data:`tests.play.core_logs.CASES` (both seatings, greedy
+and random players on either side). The default run plays a few seeds of each; ``--runslow``
+plays a few hundred battles per system.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.compiled import core_path
+from tests.play.core_logs import CASES, digests
+
+SYSTEMS = sorted(CASES)
+
+
+def _seeds(request) -> int:
+    return 20 if request.config.getoption("--runslow") else 3
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_reference_path_writes_the_same_logs(system, request, python_path):
+    seeds = _seeds(request)
+    here = digests(system, seeds)
+    reference = python_path("generator.play.core", f"""
+from tests.play.core_logs import digests
+result = digests({system!r}, {seeds})
+""")
+    assert here == reference, f"{sum(a != b for a, b in zip(here, reference))} of {len(here)} battles differ"
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_battle_played_in_the_core_is_the_battle_played_through_the_protocol(system, request):
+    seeds = _seeds(request)
+    assert digests(system, seeds) == digests(system, seeds, protocol=True)
+
+
+def test_this_run_says_which_path_it_is_on():
+    path, why = core_path()
+    assert path in ("compiled", "python") and (path == "compiled") == (why == "")
