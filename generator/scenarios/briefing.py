@@ -311,7 +311,7 @@ def objective_rows(loaded, facts: Facts, w) -> list[dict[str, Any]]:
                 elif rule["kind"] == "hold_centre" and obj.cell == facts.centre:
                     worth.append(f"control it: {p} {short} a {w['round']} (the centre objective)")
                 elif rule["kind"] == "most_objectives":
-                    worth.append(f"control it: it counts towards controlling more objectives ({p} {short} a {w['round']})")
+                    worth.append(f"control it: counts for holding more objectives ({p} {short} a {w['round']})")
             if not worth and facts.tie == "tiebreakers":
                 worth.append("scores nothing; objectives held break a tie")
         elif obj.kind == "relic" and facts.scores("hold_relic"):
