@@ -158,7 +158,7 @@ def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> d
         "title": scn.title, "tale": scn.tale, "forces": [f"{s['force_name']} ({s['total']} {w['cost']})" for s in sides],
         "sides": [{"label": s["label"], "role": s["role"], "force_name": f["force_name"],
                    "setup": b["setup"], "reserves": b["reserves"]} for s, b, f in zip(sides, briefing.sides, forces)],
-        "order": briefing.order, "objectives": briefing.objectives, "by_round": briefing.by_round,
+        "order": _sheet_order(briefing, sides, scfg), "objectives": briefing.objectives, "by_round": briefing.by_round,
         "tie": briefing.tie_sentence, "twist": briefing.twist, "special": briefing.special,
         "terrain": table_words, "balance_line": headline, "play": play,
         "balance_stale": balance["stale_plain"] if balance else None,
@@ -224,6 +224,16 @@ def _tokens_view(scfg, briefing, forces, sides) -> dict[str, Any]:
             "tracks": tracks, "system_tokens": groups,
             "any": bool(briefing.objectives or vp or facts.rounds or tracks or groups),
             "note": scfg.get("tokens_note", "Damage is marked on the cards.")}
+
+
+def _sheet_order(briefing, sides, scfg) -> list[str]:
+    """Who sets up and who goes first, in a line or two for the mission sheet."""
+    facts = briefing.facts
+    out = [f"Roll off: the winner chooses to play {possessive(sides[0]['label'])} side or {possessive(sides[1]['label'])}."]
+    out += briefing.order
+    if not facts.moves_first and not facts.initiative_to and scfg.get("first_words"):
+        out.append(scfg["first_words"])
+    return out
 
 
 def _picked(scn, sides) -> str | None:

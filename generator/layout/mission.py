@@ -211,13 +211,14 @@ def _balance(columns: list[Column]) -> None:
     """Move the left column's last sections to the right one (before its Balance section) while
     that makes the taller column shorter, so the two columns end near each other."""
     left, right = columns
+    at = len(_groups(right.blocks)) - 1  # moved sections go before Balance, in their own order
     while True:
         lg, rg = _groups(left.blocks), _groups(right.blocks)
         if len(lg) < 2:
             return
         before = max(needed(left, TEXT_PT), needed(right, TEXT_PT))
         moved_left = [b for g in lg[:-1] for b in g]
-        moved_right = [b for g in rg[:-1] for b in g] + lg[-1] + rg[-1]
+        moved_right = [b for g in rg[:at] + [lg[-1]] + rg[at:] for b in g]
         trial = (Column(left.x, left.y, left.w, left.h, moved_left), Column(right.x, right.y, right.w, right.h, moved_right))
         if max(needed(trial[0], TEXT_PT), needed(trial[1], TEXT_PT)) >= before:
             return

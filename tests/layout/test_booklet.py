@@ -190,7 +190,7 @@ def test_a_scenario_not_yet_balanced_still_prints_and_says_so():
     pages = texts(booklet_bytes(validate(data)))
     report = next(p for p in pages[1:] if "Balance report" in p and "simulator" in p)
     assert "has not been played by the simulator yet" in report
-    assert "Not yet played by the simulator" in pages[0]  # the mission sheet's balance line says so too
+    assert "Not measured by the simulator" in pages[0]  # the mission sheet's balance line says so too
     assert not any("Twist:" in p for p in pages)
 
 
