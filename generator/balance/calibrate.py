@@ -303,8 +303,11 @@ def calibrate(
     progress: Callable[[int], None] | None = None,
     equal_within: float = 0.05,
     spread: float = 0.25,
+    say: Callable[[str], None] | None = None,
 ) -> Calibration:
-    """Round robin of ``rosters`` random forces; how well the system's prices predict the results."""
+    """Round robin of ``rosters`` random forces; how well the system's prices predict the results
+    (``say`` hears each stage in a few words)."""
+    say = say or (lambda _stage: None)
     check_playable(system)
     if not 4 <= rosters <= MAX_ROSTERS:
         raise SkirmishError(f"--rosters: {rosters} is outside 4 to {MAX_ROSTERS}")
@@ -313,6 +316,7 @@ def calibrate(
     if system.price is None:
         raise SkirmishError(f"{system.title} has no prices to calibrate")
     forces, rows = [], []
+    say(f"building {rosters} random forces around {points:g} {system.cost_unit}")
     same = at_budget(rosters)  # budgets() puts the forces at the budget first
     for index, budget in enumerate(budgets(rosters, points, spread)):
         force = random_force(system, budget, rng.spawn(f"force-{index}"), name=f"force {index + 1}")
@@ -325,8 +329,10 @@ def calibrate(
         # a system whose battle has a point limit (SagaBorn) plays every pair under the dearest
         # force's cost, so the forces above the budget are not refused
         options[limit_key] = int(math.ceil(max(max(r.cost for r in rows), points)))
+    say(f"the round robin: {rosters * (rosters - 1) // 2} pairs, {battles_per_pair} battles each")
     pairs = play_pairs(system, forces, list(combinations(range(rosters), 2)), battles_per_pair, rng, options,
                        runner, progress)
+    say("fitting a Bradley-Terry strength per force")
     strengths = bradley_terry(rosters, pairs)
     costs = np.array([r.cost for r in rows])
     slope, intercept = np.polyfit(costs, strengths, 1) if len(set(costs)) > 1 else (0.0, 0.0)

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.balance.forces import force_cost, force_name, load_pair, side_cost_of
+from generator.balance.forces import force_name, load_pair, side_cost_of
 from generator.balance.runner import Job, Runner, check_playable, make_runner, run_sorted, seat_of_a, uses_board
 from generator.balance.sequential import BALANCED, UNDECIDED, Plan, Tally, decide
 from generator.balance.winrate import MAX_BATTLES, WinRate
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
+from generator.words import possessive
 
 
 @dataclass
@@ -112,7 +113,7 @@ class Verdict:
             f"{name_a} ({cost_a:g} {self.unit}) vs {name_b} ({cost_b:g} {self.unit})",
             f"  {name_a} wins {t.wins_a}, {name_b} wins {t.wins_b}, draws {t.draws} in {t.games} battles"
             + (f" ({self.mean_rounds:.1f} rounds on average)" if self.mean_rounds else ""),
-            f"  {name_a}'s score {t.win_rate_a:.1%} (draws half), 95% interval {low:.1%} to {high:.1%}",
+            f"  {possessive(name_a)} score {t.win_rate_a:.1%} (draws half), 95% interval {low:.1%} to {high:.1%}",
         ]
         look_low, look_high = self.interval
         where = (f"stopped early after {t.games} of {self.plan.max_battles} battles" if self.stopped_early

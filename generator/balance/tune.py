@@ -191,10 +191,13 @@ def even_force(
     name: str = "Even force",
     count: int | None = None,
     budget: int | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> Tuned:
     """A force within ``points`` that the simulator finds even against ``against`` (see module doc);
     ``count`` asks the builder for that many combatants a force (a Gorechosen team). ``budget``
-    caps every battle of the search, screens and verdicts together (see :class:`Budget`)."""
+    caps every battle of the search, screens and verdicts together (see :class:`Budget`); ``say``
+    hears each stage of the search in a few words."""
+    say = say or (lambda _stage: None)
     check_playable(system)
     if candidates < 1 or screen_battles < 2:
         raise SkirmishError("even_force: needs at least one candidate and two screening battles")
@@ -211,6 +214,7 @@ def even_force(
         wanted, per = spent.screen(len(pool), screen_battles, plan)
         if wanted:
             pool = pool[:wanted]
+            say(f"screening {len(pool)} random forces, {per} battles each")
             _screen(system, against, pool, options, rng.spawn("screen"), per, runner, progress)
             spent.played += len(pool) * per
             pool.sort(key=lambda c: c.distance)
@@ -228,6 +232,7 @@ def even_force(
             if tries == 0 or (budget is not None and spent.screen_share(plan) < tries * per):
                 log.append(f"round {r + 1}: the battle budget (--battles {budget}) is spent")
                 break
+            say(f"round {r + 1} of at most {rounds}: swapping combatants of the best force ({best.score:.1%})")
             trials, why = _swap_round(system, against, best, points, tolerance, options, rng, r, tries,
                                       per, runner, progress, name)
             spent.played += len(trials) * per
@@ -243,7 +248,7 @@ def even_force(
             else:
                 log.append(f"round {r + 1}: no swap came nearer 50% than {best.score:.1%}")
         pool.sort(key=lambda c: c.distance)
-        verdict, chosen = _confirm(system, against, pool[:confirm], options, rng, plan, spent, runner, progress, log)
+        verdict, chosen = _confirm(system, against, pool[:confirm], options, rng, plan, spent, runner, progress, log, say)
     finally:
         if own:
             runner.close()
@@ -251,7 +256,7 @@ def even_force(
 
 
 def _confirm(system, against, best: list[Candidate], options, rng: Rng, plan: Plan, spent: Budget, runner,
-             progress, log: list[str]) -> tuple[Verdict, Candidate]:
+             progress, log: list[str], say: Callable[[str], None]) -> tuple[Verdict, Candidate]:
     """The full verdict on the best candidates in turn, within what the budget leaves; the first
     balanced one is the answer, else the one whose score came nearest 50%."""
     verdict, chosen = None, best[0]
@@ -259,6 +264,7 @@ def _confirm(system, against, best: list[Candidate], options, rng: Rng, plan: Pl
         this_plan = spent.plan_for(plan)
         if this_plan is None:
             break
+        say(f"the verdict on the nearest force {k + 1} (screened {cand.score:.1%})")
         verdict_k = play_verdict(system, cand.force, against, options, rng.spawn(f"confirm-{k}"), this_plan,
                                  runner, progress)
         spent.played += verdict_k.games

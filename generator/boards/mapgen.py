@@ -463,12 +463,22 @@ def _depth(layout: Layout) -> int:
     return layout.height if layout.axis == "vertical" else layout.width
 
 
-def _spread(cells: list[Cell], count: int, layout: Layout) -> list[Cell]:
-    """``count`` cells evenly spaced along an edge line (deterministic: the layout decides, not luck)."""
+#: How far along its edge a map's evenly spaced start or reserve cells may be shifted, in cells:
+#: an even number, so that on offset hex grids the cells keep their column parity and the
+#: mirror image of a player's cells stays on the other player's rows.
+ZONE_SHIFTS = (-2, 0, 2)
+
+
+def _spread(cells: list[Cell], count: int, layout: Layout, shift: int = 0) -> list[Cell]:
+    """``count`` cells evenly spaced along an edge line, moved ``shift`` cells along it while
+    they stay on the line (the map's seed draws the shift, so maps of one size differ)."""
     line = sorted(cells, key=lambda c: _along(layout, c))
     if count >= len(line):
         return line
-    return [line[int((i + 0.5) * len(line) / count)] for i in range(count)]
+    picks = [int((i + 0.5) * len(line) / count) for i in range(count)]
+    if picks[0] + shift >= 0 and picks[-1] + shift < len(line):
+        picks = [p + shift for p in picks]
+    return [line[p] for p in picks]
 
 
 def _zone_image(layout: Layout, cells: list[Cell]) -> list[Cell]:
@@ -501,18 +511,21 @@ def zone_depth(layout: Layout, params: MapgenParams) -> int:
     return min(params.zone_depth, max(1, _depth(layout) // 4))
 
 
-def make_zones(layout: Layout, params: MapgenParams) -> dict[str, dict[str, list[Cell]]]:
-    """Start and reserve cells per player: A near edge 0, B the image of A on the far edge."""
+def make_zones(layout: Layout, params: MapgenParams, rng: Rng | None = None) -> dict[str, dict[str, list[Cell]]]:
+    """Start and reserve cells per player: A near edge 0, B the image of A on the far edge.
+    With ``rng`` the evenly spaced cells are shifted along the edge (:data:`ZONE_SHIFTS`)."""
     depth = zone_depth(layout, params)
     band = [c for c in layout.cells if _edge_index(layout, c) < depth and c not in layout.unpaired]
+    start_shift, reserve_shift = (0, 0) if rng is None else (rng.choice(ZONE_SHIFTS), rng.choice(ZONE_SHIFTS))
     if params.start_cells:
-        start = _spread([c for c in band if _edge_index(layout, c) == depth - 1], params.start_cells, layout)
+        start = _spread([c for c in band if _edge_index(layout, c) == depth - 1], params.start_cells, layout,
+                        start_shift)
     else:
         start = band
     reserve = []
     if params.reserve_cells:
         edge = [c for c in band if _edge_index(layout, c) == 0 and c not in start]
-        reserve = _spread(edge, params.reserve_cells, layout)
+        reserve = _spread(edge, params.reserve_cells, layout, reserve_shift)
     a = {"start": _row_major(start), "reserve": _row_major(reserve)}
     b = {"start": _zone_image(layout, a["start"]), "reserve": _zone_image(layout, a["reserve"])}
     return {"A": a, "B": b}
@@ -707,7 +720,7 @@ def board_dict(layout: Layout, zones, objectives: list[Cell], terrain: Terrain, 
 def candidate(rng: Rng, layout: Layout, params: MapgenParams, objectives: int, density: float | None,
               system: str | None = None):
     """One candidate map as (board dict, reason) -- reason is None when it is legal."""
-    zones = make_zones(layout, params)
+    zones = make_zones(layout, params, rng.spawn("zones"))
     zone_cells = {c for z in zones.values() for cells in z.values() for c in cells}
     depth = zone_depth(layout, params)
     objs = pick_objectives(rng.spawn("objectives"), layout, objectives, params.objective_spacing, zone_cells, depth)
@@ -728,6 +741,8 @@ def candidate(rng: Rng, layout: Layout, params: MapgenParams, objectives: int, d
     if not protected <= main:
         return None, "cut-off"
     pockets = open_cells - main
+    if pockets & layout.unpaired:
+        return None, "cut-off"  # a cell with no mirror image would be filled alone: the map would lose its symmetry
     if pockets:  # fill enclosed pockets with the first impassable layer
         kind = next((l.kind for l in params.terrain if l.kind in IMPASSABLE_KINDS), "blocked")
         terrain.layers.setdefault(kind, set()).update(pockets)

@@ -51,6 +51,7 @@ def balance(
     seed: Optional[int] = typer.Option(None, "--seed", help=SEED_HELP),
     jobs: Optional[int] = typer.Option(None, "--jobs", help=JOBS_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    update: bool = typer.Option(False, "--update", help="With --scenario FILE (kind: scenario): write the new figures into the file's balance block, keeping everything else."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
 ) -> None:
     from generator.balance.forces import battle_options
@@ -59,6 +60,10 @@ def balance(
     from generator.progress import progress_bar
     from generator.dice.rng import make_rng
 
+    if update:
+        _update(scenario, roster_a, roster_b, (battle, map_, variant, twist), battles, look_every, seed, jobs,
+                scheduler, json_out)
+        return
     players = (policy_a, policy_b)
     rng = make_rng(seed)
     plan = Plan(max_battles=battles or 2000, look_every=look_every or 200)
@@ -97,12 +102,36 @@ def balance(
     seed_note(verdict.seed, "play the same battles")
 
 
+def _update(scenario, roster_a, roster_b, overrides, battles, look_every, seed, jobs, scheduler, json_out) -> None:
+    """``--scenario FILE --update``: measure the scenario as it now is, rewrite its balance block."""
+    from generator.scenarios.remeasure import update_balance
+    from generator.progress import progress_bar
+
+    if scenario is None or roster_a is not None or roster_b is not None:
+        raise SkirmishError("--update: give the scenario file to re-measure with --scenario FILE (and no rosters)")
+    if any(value is not None for value in overrides):
+        raise SkirmishError("--update: --battle, --map, --variant and --twist would measure another battle than the "
+                            "file's; edit the scenario file instead, then --update")
+    with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
+        done = update_balance(scenario, battles, look_every, seed, runner, counting(report, battles or 2000))
+    if json_out:
+        print_json({**done.verdict.to_json(), "file": str(done.path), "kept": done.kept, "dropped": done.dropped})
+        return
+    for line in done.verdict.lines():
+        console.print(line, markup=False, soft_wrap=True)
+    note(f"rewrote the balance figures of {done.path}; everything else in it is as it was"
+         + (f" (kept: {', '.join(done.kept)})" if done.kept else "")
+         + (f" (dropped, no longer measured: {', '.join(done.dropped)})" if done.dropped else ""))
+    seed_note(done.verdict.seed, "play the same battles")
+
+
 balance.__doc__ = (
     "Play two forces against each other on the board, seats alternating, until a sequential test says whether "
     "A's score lies inside 45-55% (balanced) or outside it (not balanced)."
     + examples(
         "skirmish balance bladestorm/warriors-of-ash-goblins bladestorm/warriors-of-ash-sea-troll --seed 1",
         "skirmish balance bladeborn/example-cinder-oath bladeborn/example-hollowmere-stalkers --battles 2000 --jobs 2 --json",
+        "skirmish balance --scenario my-battle/scenario.yaml --update",
     )
 )
 
@@ -121,10 +150,11 @@ def calibrate(
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Folder for the figure (SVG, PNG) and the numbers (JSON)."),
     force: bool = typer.Option(False, "--force", help="Replace calibration files already in the --out folder."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON (and no progress bar)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines on stderr."),
 ) -> None:
     from generator.balance.calibrate import calibrate as run_calibration
     from generator.balance.forces import battle_options
-    from generator.progress import progress_bar
+    from generator.progress import Stages, expected_seconds
     from generator.dice.rng import make_rng
     from generator.systems import get_system
 
@@ -138,8 +168,11 @@ def calibrate(
         existing = existing_files(out, chosen.name)
         if existing:
             raise SkirmishError(f"--out {out}: already holds {existing[0].name}; pass --force to replace it")
-    with _runner(jobs, scheduler) as runner, progress_bar("battles", quiet=json_out) as report:
-        result = run_calibration(chosen, points, rng, rosters, battles, options, runner, counting(report, total))
+    with _runner(jobs, scheduler) as runner:
+        with Stages("calibrating", total, expected_seconds(chosen.name, total, getattr(runner, "workers", 1)),
+                    quiet=json_out or quiet) as stages:
+            result = run_calibration(chosen, points, rng, rosters, battles, options, runner, stages.advance,
+                                     say=stages.say)
     written = []
     if out is not None:
         from generator.balance.plot import write_calibration

@@ -67,17 +67,41 @@ def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) 
     if json_out:
         print_json(rows)
         return
-    table = Table(title="Systems", title_justify="left")
-    table.add_column("system")
-    table.add_column("what it is")
-    table.add_column("rosters and maps: names to type (combatants)", no_wrap=True)
-    table.add_column("files", justify="right")
-    for row in rows:
-        names = [shown(f"{r['ref']} ({r['combatants']})") for r in row["rosters"]] + [shown(m) for m in row["maps"]]
-        table.add_row(f"[bold]{row['system']}[/bold]\n{row['title']}", row["summary"], "\n".join(names) or "-", str(row["files"]))
-    console.print(table)
+    if console.width >= WIDE_SYSTEMS:
+        table = Table(title="Systems", title_justify="left")
+        table.add_column("system", no_wrap=True)
+        table.add_column("what it is", ratio=1)
+        table.add_column("rosters and maps: names to type (combatants)", no_wrap=True)
+        table.add_column("files", justify="right", no_wrap=True)
+        for row in rows:
+            names = [shown(f"{r['ref']} ({r['combatants']})") for r in row["rosters"]] + [shown(m) for m in row["maps"]]
+            table.add_row(f"[bold]{row['system']}[/bold]\n{row['title']}", row["summary"], "\n".join(names) or "-", str(row["files"]))
+        console.print(table)
+    else:
+        _plain_systems(rows, console.width)
     console.print("[dim]Use a name anywhere a file goes, from any folder: "
                   "skirmish show bladestorm/warriors-of-ash-goblins Cro[/dim]")
+
+
+#: Below this many columns the systems are listed one under another instead of in a table, so
+#: no name to type is ever cut and no description wraps a word to a line.
+WIDE_SYSTEMS = 120
+
+
+def _plain_systems(rows: list[dict], width: int) -> None:
+    """One block per system: its name (what you type), the summary wrapped to the terminal, and
+    every roster and map name on a line of its own."""
+    import textwrap
+
+    wrap = max(40, width - 4)
+    for row in rows:
+        console.print(f"[bold]{row['system']}[/bold]  {row['title']} ({_count(row['files'], 'file')})", soft_wrap=True)
+        for line in textwrap.wrap(row["summary"], wrap):
+            console.print(f"  {line}", markup=False, soft_wrap=True)
+        names = [f"{r['ref']} ({_count(r['combatants'], 'combatant')})" for r in row["rosters"]] + row["maps"]
+        for name in names:
+            console.print(f"    {name}", markup=False, soft_wrap=True)
+        console.print()
 
 
 systems.__doc__ = "List the systems and the built-in rosters and maps, by the names you can type." + examples(

@@ -64,6 +64,7 @@ def create_random(
     force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
     append: bool = typer.Option(False, "--append", help="Add to an existing --out roster, keeping its comments."),
     json_out: bool = typer.Option(False, "--json", help="Print the combatants, their costs, the rolls and the seed as JSON."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="With --against: no progress lines on stderr."),
     above_table: Optional[str] = typer.Option(
         None, "--above-table",
         help="Bladestorm: a D6+D10 roll above the Movement or Endurance table is rolled again "
@@ -82,7 +83,8 @@ def create_random(
         options["above_table"] = above_table
     rng = make_rng(seed)
     if against is not None:
-        _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out, force, json_out)
+        _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out, force, json_out,
+                        quiet)
         return
     built = chosen.build_random(rng, count=count, points=points, **options)
     total = None
@@ -125,14 +127,13 @@ def model_document(system, force) -> dict:
 
 
 def _create_against(chosen, against, points, battle, map_, variant, battles, jobs, scheduler, rng, out, force,
-                    json_out) -> None:
+                    json_out, quiet=False) -> None:
     from generator.balance.forces import battle_options, force_cost, force_name
     from generator.balance.runner import make_runner
     from generator.balance.sequential import Plan
     from generator.balance.tune import even_force
-    from generator.cli.balance import counting
     from generator.content import display_path, load_roster
-    from generator.progress import progress_bar
+    from generator.progress import Stages, expected_seconds
 
     other_system, other = load_roster(against)
     if other_system.name != chosen.name:
@@ -144,9 +145,12 @@ def _create_against(chosen, against, points, battle, map_, variant, battles, job
     if out is not None and Path(out).exists() and not force:
         raise SkirmishError(f"--out {out}: exists; pass --force to replace it")
     name = f"Even against {force_name(other, 'the given force')} (seed {rng.seed})"
-    with make_runner(jobs, scheduler) as runner, progress_bar("searching", quiet=json_out) as report:
-        tuned = even_force(chosen, other, budget, options, rng, runner, plan, progress=counting(report, 0), name=name,
-                           budget=battles)
+    with make_runner(jobs, scheduler) as runner:
+        # even_force plays at most --battles in all: screens, swaps and verdicts
+        with Stages("searching", battles, expected_seconds(chosen.name, battles, getattr(runner, "workers", 1)),
+                    quiet=json_out or quiet) as stages:
+            tuned = even_force(chosen, other, budget, options, rng, runner, plan, progress=stages.advance, name=name,
+                               budget=battles, say=stages.say)
     if out is not None:
         save_roster(out, model_document(chosen, tuned.force), force=force)
     if json_out:

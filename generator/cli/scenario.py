@@ -28,6 +28,8 @@ def scenario(
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="A Dask scheduler address to play the battles on."),
     pick: str = typer.Option("random", "--pick", help="How cards are drawn from the decks: random; veto (three dealt, each player strikes one in turn); or underdog (three dealt, the weaker side keeps the one it does best on)."),
     page: str = typer.Option("a4", "--page", help=PAGE_HELP),
+    ink_saver: bool = typer.Option(False, "--ink-saver", help="Print the booklet with no full-page backgrounds."),
+    hex_size: Optional[str] = typer.Option(None, "--hex-size", help="The booklet's printed hex across the flats, e.g. 25mm or 1in."),
     force: bool = typer.Option(False, "--force", help="Replace files in the folder that this tool did not write."),
     json_out: bool = typer.Option(False, "--json", help="Print the scenario summary as JSON, with the balance figures under 'balance'."),
 ) -> None:
@@ -41,11 +43,16 @@ def scenario(
     from generator.scenarios.generate import Settings, generate, parse_keep, write_scenario
     from generator.scenarios.model import load_scenario
 
+    from generator.layout.map_tiling import parse_length_mm
+    from generator.layout.sizes import page_size
+
     seed = make_rng(seed).seed
     if jobs is not None and scheduler is None:
         from generator.cli.common import cli_jobs
 
         jobs = cli_jobs(jobs)  # at most one process per core, said on stderr
+    page_size(page)  # a wrong paper, or hex size, is refused before minutes of battles
+    hex_mm = parse_length_mm(hex_size, "--hex-size") if hex_size is not None else None
     keeps = parse_keep(",".join(keep))
     base, given = None, {}
     rosters = []
@@ -75,7 +82,7 @@ def scenario(
         made = generate(system.lower(), seed, points=points, size=size, keep=keeps, base=base, given=given,
                         settings=settings, jobs=jobs, scheduler=scheduler, progress=(say if callable(say) else None),
                         pick=pick, mirror=mirror, players=(policy_a, policy_b))
-        written = write_scenario(made, out, force=force, page=page)
+        written = write_scenario(made, out, force=force, page=page, ink_saver=ink_saver, hex_size_mm=hex_mm)
     scn = made.scenario
     summary = {
         "system": scn.system, "seed": scn.seed, "title": scn.title,
@@ -129,6 +136,7 @@ scenario.__doc__ = (
         "skirmish scenario warcry --from warcry/example-gilded-ruin -o my-battle",
         "skirmish scenario bladestorm --from bladestorm/warriors-of-ash-goblins --from bladestorm/warriors-of-ash-sea-troll -o ash",
         "skirmish scenario bladeborn -o output/bladeborn --keep map --keep forces --force",
+        "skirmish scenario sagaborn --seed 3 --page letter --ink-saver --hex-size 1in -o my-saga",
     )
 )
 

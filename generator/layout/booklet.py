@@ -1,13 +1,15 @@
 """The scenario booklet: one printable PDF with everything two players need for one battle.
 
 Pipeline, as for cards and sheets: scenario -> *view* (a plain dict of words and numbers, built
-here from the scenario, its system and ``content/layout/booklet.yaml``) -> Jinja2 template
+by :mod:`generator.layout.booklet_view` from the scenario, its system and
+``content/layout/booklet.yaml``) -> Jinja2 template
 (``templates/booklet/booklet.yaml.j2``, which a user may override with ``--templates``) ->
 *blocks* (YAML: headings, paragraphs, lists, tables, figures) -> reportlab platypus flowables
 -> one deterministic PDF, written atomically.
 
-What is drawn is drawn by the existing pieces: the true-scale map, its tiling and assembly
-diagram by :mod:`generator.layout.map_print`; combatant cards by the card templates and the sheet
+What is drawn is drawn by the existing pieces: the mission sheet by
+:mod:`generator.layout.mission`, the tokens page by :mod:`generator.layout.tokens`, the
+true-scale map, its tiling and assembly diagram by :mod:`generator.layout.map_print`; combatant cards by the card templates and the sheet
 imposition of :mod:`generator.layout.deck`; the system's reference sheet by
 :mod:`generator.layout.reference`. Those arrive as :class:`~generator.layout.draw.Drawing`
 pages and go into the booklet as full-page flowables, with the booklet's footer under them
@@ -26,7 +28,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
-from xml.sax.saxutils import escape
 
 import jinja2
 import yaml
@@ -34,14 +35,14 @@ import yaml
 from generator.errors import RenderError
 from generator.files import write_atomic
 from generator.layout.fonts import font, register_pdf_fonts
-from generator.layout.render import _fmt
 from generator.layout.sizes import PageSize, page_size
 from generator.resources import templates_dir
 from generator.units import mm_to_pt
+from generator.words import possessive
 
 TEMPLATE = "booklet/booklet.yaml.j2"
 #: The sections of the built-in template, in order (a user's template may differ).
-SECTIONS = ("Contents", "Set-up", "Overview map", "Map at true scale", "The forces", "Combatant cards",
+SECTIONS = ("Mission sheet", "Tokens and trackers", "Set-up", "Map at true scale", "The forces", "Combatant cards",
             "Balance report", "Quick reference")
 
 
@@ -66,238 +67,9 @@ def settings() -> dict[str, Any]:
     return _settings_from(str(library().path("layout/booklet.yaml")))
 
 
-# ---- the view: the scenario in words and numbers ------------------------------------------------
+# ---- the view: the scenario in words and numbers (generator.layout.booklet_view) -------------
 
-
-def _x(text: Any) -> str:
-    """User text made safe for the page (names like ``Grot <&> Co`` stay text)."""
-    return escape(str(text))
-
-
-def _cells(cells: list[str], limit: int = 12) -> str:
-    if len(cells) <= limit:
-        return ", ".join(cells)
-    return ", ".join(cells[:limit]) + f" and {len(cells) - limit} more"
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
-
-
-def _pct(p: float) -> str:
-    return f"{p * 100:.1f}%"
-
-
-def scenario_view(loaded, cfg: dict[str, Any], hex_mm: float | None = None) -> dict[str, Any]:
-    """Everything the template prints, as escaped text and plain numbers."""
-    from generator.scenarios import rules
-    from generator.scenarios.model import side_label
-
-    scn = loaded.scenario
-    system = loaded.system
-    scfg = cfg["systems"][scn.system]
-    w = dict(scfg["words"])
-    board = loaded.board
-    sides = []
-    members = system.fighters or system.combatants
-    if (system.extra or {}).get("fighters_for"):  # who fights depends on the battle (a team battle seats two)
-        battle = system.scenario_options(loaded)
-        members = lambda roster: system.extra["fighters_for"](roster, battle)  # noqa: E731
-    for key in ("a", "b"):
-        setup = getattr(scn.deployment, key)
-        roster = loaded.rosters[key]
-        combatants = list(system.combatants(roster))
-        priced = system.price(combatants) if system.price else []
-        fighting = {id(c) for c in members(roster)}
-        rows = []
-        for c, p in zip(combatants, priced):
-            name = _x(getattr(c, "name", p.name))
-            if id(c) not in fighting:
-                name += " <i>(stays out of the fight)</i>"
-            rows.append({"name": name, "cost": _fmt(round(p.cost, 1))})
-        label = w[f"side_{key}"]
-        symbol = side_label(scn, key)
-        parts = []
-        if setup.start:
-            parts.append(f"sets up in the starting {w['cells']} marked {_x(symbol)} on the map ({_cells(setup.start)})")
-            if scn.system == "bladeborn":
-                parts[-1] += f"; its territory is those {w['cells']} and every {w['cell']} next to them"
-        if setup.edge:
-            parts.append(f"sets up within {_plural(setup.depth, w['cell'], w['cells'])} of the {setup.edge} edge")
-        if not parts and scn.deployment.min_gap:
-            parts.append(f"sets up anywhere on the board more than {_plural(scn.deployment.min_gap, w['cell'], w['cells'])} "
-                         f"from any other {w['fighter']}")
-        text = "; ".join(parts)
-        if setup.reserve:
-            since = scn.deployment.reserves_from_round or 2
-            text += (f". Reserves arrive on or next to the reserve {w['cells']} marked {_x(symbol)} R "
-                     f"({_cells(setup.reserve)}), one a {w['round']} from the {_ordinal(since)} {w['round']} on")
-        sides.append({
-            "key": key, "label": label, "symbol": _x(symbol), "force_name": _x(getattr(roster, "name", label)),
-            "role": setup.role, "setup": text + ".", "combatants": rows,
-            "total": _fmt(loaded.costs[key]), "budget": _fmt(getattr(scn.budgets, key)),
-        })
-    # the balance verdict plays each force half its battles from either side of the table, so the
-    # printed game must hand out the sides the same way: by a roll-off, not by the force list
-    notes = [f"Before setting up, the players roll off: the winner chooses whether their force sets up as "
-             f"{sides[0]['label']} or as {sides[1]['label']} above, and the other force takes the other set-up. "
-             f"The balance figures were measured this way: each force played half its battles from each side."]
-    if scn.deployment.min_gap and (scn.deployment.a.start or scn.deployment.b.start):
-        notes.append(f"Every {w['fighter']} sets up more than {_plural(scn.deployment.min_gap, w['cell'], w['cells'])} "
-                     f"from any other {w['fighter']}; the marked {w['cells']} are suggested places.")
-    if scn.deployment.first:
-        first = sides[0] if scn.deployment.first == "a" else sides[1]
-        notes.append(f"{first['label']} sets up first and moves first.")
-    if scn.deployment.card:
-        notes.append(f"Set-up card: <b>{_x(scn.deployment.card)}</b>.")
-    # objectives
-    objectives = []
-    for n, obj in enumerate(scn.objectives, 1):
-        name = _x(obj.name) + f" ({obj.kind})" if obj.name else obj.kind.capitalize()
-        worth = {"relic": f"{obj.points} points while held" if obj.points else "carried by a hero",
-                 "chest": f"{obj.points} points to open" if obj.points else "open it: a standard action",
-                 "door": "open it: a standard action",
-                 "objective": f"{obj.points} points" if obj.points else "control it (see Victory)"}[obj.kind]
-        objectives.append({"n": n, "label": name, "cell": obj.cell, "worth": worth})
-    # victory
-    vocab = {"fighter": w["fighter"], "round": w["round"], "take_down": w["take_down"], "hex": w["cell"],
-             "point": w.get("point", "victory point"), **({"holds_centre": w["holds_centre"]} if "holds_centre" in w else {})}
-    scoring = [_x(rules.describe_scoring(r.model_dump(), vocab)) for r in scn.victory.scoring]
-    if scn.victory.rounds:
-        rounds = f"The battle lasts {_plural(scn.victory.rounds, w['round'], w['rounds'])}"
-        if scn.system == "sagaborn":
-            rounds += f" (the cut-off), unless one {w['force']} is wiped out sooner"
-        rounds += "."
-    else:
-        rounds = f"The battle goes on until one side has no {w['fighters']} left."
-    tie = "If the result is level, " + rules.TIES[scn.victory.tie] + "."
-    twist = None
-    if scn.twist is not None:
-        twist = {"name": _x(scn.twist.name), "text": _x(scn.twist.text) if scn.twist.text else "",
-                 "effect": _x(rules.describe_effect(scn.twist.effect.model_dump(), vocab))}
-    # the map
-    from generator.layout.map_print import MapGeometry
-
-    geo = MapGeometry.of(board, hex_mm if board.grid == "hex" else None)
-    across = "across the flats" if board.grid == "hex" else "a side"
-    summary = (f"{_x(board.name or 'The map')}: {board.width} x {board.height} {w['cells']}, printed at "
-               f"{geo.size_mm:g} mm {across} ({geo.width / 10:.1f} x {geo.height / 10:.1f} cm in all).")
-    terrain = []
-    for one, many, cells in ((f"blocked {w['cell']}", f"blocked {w['cells']}", board.blocked), ("pit", "pits", board.pits),
-                             ("obstruction", "obstructions", board.obstructions),
-                             (f"water {w['cell']}", f"water {w['cells']}", board.water)):
-        if cells:
-            terrain.append(_plural(len(cells), one, many))
-    if board.elevation:
-        terrain.append(f"high ground on {len(board.elevation)} {w['cells']}, up to level {max(board.elevation.values())}")
-    if board.walls:
-        terrain.append(f"{len(board.walls)} walls (impassable)")
-    # balance
-    balance = None
-    if scn.balance is not None:
-        b = scn.balance
-        lo, hi = b.ci95
-        a, bb = sides
-        score = f"{a['label']}'s score is {_pct(b.win_rate_a)} (a draw counts half)"
-        if b.verdict == "undecided":
-            favours = (f"Not yet clear: {score}, and the 95% interval ({_pct(lo)} to {_pct(hi)}) is too wide to "
-                       "tell. More battles would decide it.")
-        elif b.balanced:
-            favours = (f"Neither side beyond the noise: {score}, and the 95% interval ({_pct(lo)} to {_pct(hi)}) "
-                       "is consistent with an even match.")
-        else:
-            ahead = a if b.win_rate_a > 0.5 else bb
-            favours = (f"{ahead['label']} ({ahead['force_name']}): {score}, and the 95% interval "
-                       f"({_pct(lo)} to {_pct(hi)}) does not reach an even match. "
-                       "Consider a smaller budget for the favoured side, or let the underdog choose the twist.")
-        if b.band:
-            favours += f" The balance test counts {_pct(b.band[0])} to {_pct(b.band[1])} as even."
-        setups = b.setup_a_score()
-        if setups is None:
-            setup_text, setup_note = "not recorded", None
-        else:
-            rate, (slo, shi), _ = setups
-            setup_text = f"{_pct(rate)} (95% interval {_pct(slo)} to {_pct(shi)})"
-            first = f"the force that set up as {a['label']} scored {_pct(rate)} (95% interval {_pct(slo)} to {_pct(shi)})"
-            if slo > 0.5 or shi < 0.5:
-                better = a["label"] if rate > 0.5 else bb["label"]
-                setup_note = (f"Setting up as {better} is the stronger start: over these battles {first}. "
-                              "Each force took each set-up equally often, so this does not tilt the figures above; "
-                              "roll off for set-ups as the set-up section says.")
-            else:
-                setup_note = f"Neither set-up beyond the noise: {first}."
-        balance = {
-            "setup_text": setup_text, "setup_note": setup_note,
-            "games": b.games, "games_text": f"{b.games:,}" + (" (stopped early: the verdict was clear)" if b.stopped_early else ""),
-            "a_text": f"{b.wins_a:,} ({_pct(b.wins_a / b.games)})",
-            "score_text": f"{_pct(b.win_rate_a)} (95% interval {_pct(lo)} to {_pct(hi)})",
-            "b_text": f"{b.wins_b:,} ({_pct(b.wins_b / b.games)})",
-            "draws_text": f"{b.draws:,} ({_pct(b.draws / b.games)})",
-            "length_text": (f"{b.mean_rounds:.1f} {w['rounds']}" if b.mean_rounds is not None else "not measured"),
-            "seed": str(b.seed), "win_rate_a": b.win_rate_a, "ci": [lo, hi], "balanced": b.balanced,
-            "wins_a": b.wins_a, "wins_b": b.wins_b, "draws": b.draws,
-            "summary": (f"{b.games:,} simulated battles between these two forces, seed {b.seed}. The chart shows "
-                        f"{a['label']}'s score (wins, with draws counted half) and its 95% interval; the dashed "
-                        "line is an even match."),
-            "favours": favours,
-            "archetypes": _archetype_rows(b.favours, w),
-            "method": ("The score counts each simulated win as one and each draw as a half; its interval is a Wilson "
-                       "score interval, so a small run shows a wide bar. Rebuild the booklet after a new balance run "
-                       "to refresh these figures."),
-        }
-    picked = None
-    if scn.pick is not None and scn.pick.mode == "veto":
-        picked = ("The cards were picked by veto: three were dealt face up and each player in turn struck one "
-                  "until one was left.")
-    elif scn.pick is not None:
-        chooser = sides[0] if scn.pick.chooser == "a" else sides[1]
-        def hand(h):
-            if len(h.dealt) == 1:
-                return f"<b>{_x(h.kept)}</b> (the only card that fits)"
-            return f"<b>{_x(h.kept)}</b> of {', '.join(_x(c) for c in h.dealt)}"
-
-        picked = (f"The underdog chose the cards: {chooser['label']} ({chooser['force_name']}), "
-                  f"{_x(scn.pick.why or 'the weaker side')}, was dealt up to three cards from each deck and kept one: "
-                  + "; ".join(hand(h) for h in scn.pick.hands) + ".")
-    card_deck = {"bladeborn": "battle cards", "sagaborn": "scenario deck", "bladestorm": "victory conditions"}
-    return {
-        "title": _x(scn.title), "system_title": scfg["title"], "tale": _x(scn.tale), "seed": scn.seed,
-        "headings": {**cfg.get("headings", {}), **scfg.get("headings", {})},
-        "words": w, "sides": sides, "deployment_notes": notes, "objectives": objectives,
-        "victory_card": _x(scn.victory.card) if scn.victory.card else None,
-        "victory_card_deck": card_deck.get(scn.system, "victory cards"),
-        "scoring": scoring, "rounds_sentence": rounds, "tie_sentence": tie, "twist": twist,
-        "sequence": scfg["sequence"], "picked": picked,
-        "map": {"summary": summary, "terrain": terrain,
-                "legend_note": "the legend names every kind of ground, the objectives and each side's set-up."},
-        "balance": balance,
-        "cost_note": (f"Costs are the tool's price for each {w['fighter']} ({w['cost']}); the budgets are the "
-                      "scenario's. The cards that follow are cut along their edges, nine to a page."),
-    }
-
-
-def _archetype_rows(leans, w: dict[str, str]) -> list[dict[str, str]]:
-    """The balance page's "which kinds of force" table: one row per archetype pair."""
-    rows = []
-    for lean in leans:
-        first, second = lean.pair
-        row = {"pair": f"{first.capitalize()} vs {second}"}
-        if lean.note is not None:
-            row.update(result="n/a", figures=_x(lean.note[:1].upper() + lean.note[1:]) + ".")
-        else:
-            lo, hi = lean.ci95
-            row["result"] = f"favours {lean.lean} by {lean.by:.0%}" if lean.lean else "no clear lean"
-            figures = f"{first} scores {_pct(lean.score)} (95% interval {_pct(lo)} to {_pct(hi)}) in {lean.games:,} battles"
-            if lean.sizes and lean.costs:
-                figures += (f"; {lean.sizes[0]} against {lean.sizes[1]} {w['fighters']}, "
-                            f"{_fmt(lean.costs[0])} against {_fmt(lean.costs[1])} {w['cost']}")
-            row["figures"] = _x(figures) + "."
-        rows.append(row)
-    return rows
+from generator.layout.booklet_view import _x, scenario_view  # noqa: E402,F401  (the booklet's one view)
 
 
 # ---- template -> blocks -------------------------------------------------------------------------
@@ -493,7 +265,7 @@ def balance_figure(view: dict[str, Any], palette: dict[str, str]):
             if k % 2 == 0:
                 canvas.drawCentredString(X(k / 10), Y(19), f"{k * 10}%")
         canvas.setFont(bold, 8)
-        canvas.drawString(0, Y(9.3), f"{names[0]}'s score")
+        canvas.drawString(0, Y(9.3), f"{possessive(names[0])} score")
         # interval and point
         lo, hi = b["ci"]
         canvas.setFillColor(HexColor(palette["soft"]))
@@ -641,8 +413,26 @@ def booklet_from_blocks(loaded, view: dict[str, Any], blocks: list[dict[str, Any
 
 def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm: float,
              templates: Path | None) -> tuple[bytes, int, list[str]]:
+    """The PDF; a template with a mission sheet is built twice, the second time with the first
+    build's page numbers in the sheet's contents line (the sheet comes before the pages it names)."""
+    data, pages, sections, found = _compose_once(loaded, view, blocks, cfg, paper, ink_saver, hex_mm, templates, "")
+    if any(isinstance(b, dict) and b.get("figure") == "mission" for b in blocks):
+        line = contents_line(found)
+        if line:
+            data, pages, sections, _ = _compose_once(loaded, view, blocks, cfg, paper, ink_saver, hex_mm, templates, line)
+    return data, pages, sections
+
+
+def contents_line(found: list[tuple[str, int]]) -> str:
+    """``In this booklet: Tokens and trackers p. 2 - Set-up p. 3 - ...`` (the mission sheet left out)."""
+    parts = [f"{title} p. {page}" for title, page in found if title != "Mission sheet"]
+    return ("In this booklet: " + " \u00b7 ".join(parts) + ".") if parts else ""
+
+
+def _compose_once(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm: float,
+                  templates: Path | None, contents: str) -> tuple[bytes, int, list[str], list[tuple[str, int]]]:
     from reportlab.lib.colors import HexColor
-    from reportlab.platypus import (BaseDocTemplate, Frame, KeepTogether, ListFlowable, ListItem,
+    from reportlab.platypus import (BaseDocTemplate, Frame, KeepInFrame, KeepTogether, ListFlowable, ListItem,
                                     NextPageTemplate, PageBreakIfNotEmpty, PageTemplate, Paragraph, Spacer,
                                     Table, TableStyle)
     from reportlab.platypus.tableofcontents import TableOfContents
@@ -660,6 +450,7 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
     title_text = f"{scn.title}"
     system_title = view["system_title"]
     sections: list[str] = []
+    found: list[tuple[str, int]] = []
 
     def footer(canvas, doc, page_w):
         canvas.saveState()
@@ -728,6 +519,10 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
         full_template("full-portrait", W, H),
         full_template("full-landscape", H, W),
     ]
+    first = next(iter(blocks[0])) if blocks and isinstance(blocks[0], dict) else "cover"
+    if first != "cover":  # page 1 is laid out on the template its first block asks for
+        wanted = "full-portrait" if first == "figure" else "text"
+        page_templates.sort(key=lambda t: t.id != wanted)
 
     class Doc(BaseDocTemplate):
         def afterFlowable(self, flowable):
@@ -742,9 +537,11 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
                 self.canv.bookmarkPage(key)
                 self.canv.addOutlineEntry(text, key, level=0, closed=False)
                 self.notify("TOCEntry", (0, text, self.page, key))
+                found.append((text, self.page))
 
         def handle_documentBegin(self):
             self._sk_keys = []
+            found.clear()  # each pass of the build finds the sections again
             super().handle_documentBegin()
 
     buffer = io.BytesIO()
@@ -765,13 +562,22 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
         out = []
         for i, (paint, pw, ph, free) in enumerate(drawings_and_sizes):
             name = "full-landscape" if pw > ph + 0.01 else "full-portrait"
-            out += [NextPageTemplate(name), PageBreakIfNotEmpty(),
-                    FullPage(paint, pw, ph, toc=toc if i == 0 else None, free_bottom=free, margin=paper.margin)]
+            if story or out or name != "full-portrait":  # page 1 already has the full-portrait template
+                out += [NextPageTemplate(name), PageBreakIfNotEmpty()]
+            out += [FullPage(paint, pw, ph, toc=toc if i == 0 else None, free_bottom=free, margin=paper.margin)]
         out.append(NextPageTemplate("text"))
         sections.append(toc)
         return out
 
     def figure(kind, block):
+        if kind == "mission":
+            return full_pages([_mission_page(view, loaded.board, paper, palette, ink_saver, contents)],
+                              block.get("title", "Mission sheet"))
+        if kind == "tokens":
+            if not view["tokens"]["any"]:
+                return []  # nothing to cut out (a Bladestorm fight to the last): no page
+            return full_pages([_tokens_page(view, loaded.board, hex_mm, paper, palette, ink_saver)],
+                              block.get("title", "Tokens and trackers"))
         if kind == "overview":
             return [map_figure(loaded.board, legend=True, coordinates=True)]
         if kind == "balance":
@@ -783,7 +589,8 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
             return full_pages(_card_pages(loaded, paper, cfg, templates), block.get("title", "Combatant cards"))
         if kind == "reference":
             return full_pages(_reference_pages(scn.system, paper, ink_saver, templates), block.get("title", "Quick reference"))
-        raise RenderError(f"template {TEMPLATE!r}: unknown figure {kind!r}; choose overview, balance, map, cards or reference")
+        raise RenderError(f"template {TEMPLATE!r}: unknown figure {kind!r}; choose mission, tokens, overview, balance, "
+                          "map, cards or reference")
 
     def table(spec):
         header = [para(h, "cellhead") for h in spec.get("header", [])]
@@ -798,51 +605,128 @@ def _compose(loaded, view, blocks, cfg, paper: PageSize, ink_saver: bool, hex_mm
         t.setStyle(TableStyle(style))
         return t
 
+    frame_h = H - top - bottom
+    text_run: list = []  # the text blocks since the last page break or figure
+
+    def is_h1(f) -> bool:
+        return isinstance(f, Paragraph) and f.style.name == "h1"
+
+    def flush() -> None:
+        """A text run that overflows its page by a little is set a little smaller to fit it,
+        so no page holds the last lines of a section on their own."""
+        run = list(text_run)
+        text_run.clear()
+        head = run[:1] if run and is_h1(run[0]) else []
+        body = run[len(head):]
+        if body and not any(is_h1(f) for f in body):
+            used = sum(_flowable_height(f, frame_w * m, frame_h * m) for f in run)
+            if frame_h * m < used <= frame_h * m * SHRINK_LIMIT:
+                room = frame_h * m - sum(_flowable_height(f, frame_w * m, frame_h * m) for f in head) - 2
+                flat = [x for f in body for x in (f._content if isinstance(f, KeepTogether) else [f])]
+                story.extend(head + [KeepInFrame(frame_w * m, room, flat, mode="shrink")])
+                return
+        story.extend(run)
+
     started = False
     for block in blocks:
         if not isinstance(block, dict) or len(block) < 1:
             raise RenderError(f"template {TEMPLATE!r}: each block must be a mapping such as {{p: text}}, got {block!r}")
         kind = next(iter(block))
         value = block[kind]
+        paged = kind in PAGE_KINDS and not (kind == "figure" and value in INLINE_FIGURES)
+        if paged:
+            flush()
+        out = story if paged else text_run  # text blocks gather in the run; flush() moves them on
         if kind == "cover":
-            story += [NextPageTemplate("cover")] if not started else [NextPageTemplate("cover"), PageBreakIfNotEmpty()]
-            story += _cover(view, styles, loaded.board, para)
-            story.append(NextPageTemplate("text"))
+            out += [NextPageTemplate("cover")] if not started else [NextPageTemplate("cover"), PageBreakIfNotEmpty()]
+            out += _cover(view, styles, loaded.board, para)
+            out.append(NextPageTemplate("text"))
         elif kind == "toc":
             toc = TableOfContents(dotsMinLevel=0)
             toc.levelStyles = [styles["toc0"]]
             toc.tableStyle = TableStyle([("FONTNAME", (0, 0), (-1, -1), font("body").pdf_name),
                                          ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                          ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
-            story += [PageBreakIfNotEmpty(), para(value, "tochead"), toc]
+            out += [PageBreakIfNotEmpty(), para(value, "tochead"), toc]
         elif kind == "pagebreak":
-            story.append(PageBreakIfNotEmpty())
+            out.append(PageBreakIfNotEmpty())
         elif kind == "h1":
             sections.append(str(value))
-            story.append(para(value, "h1"))
+            out.append(para(value, "h1"))
         elif kind in ("h2", "p"):
-            story.append(para(value, "h2" if kind == "h2" else "body"))
+            out.append(para(value, "h2" if kind == "h2" else "body"))
         elif kind in ("bullets", "numbered"):
             items = [ListItem(para(v), leftIndent=12) for v in value]
-            story.append(ListFlowable(items, bulletType="1" if kind == "numbered" else "bullet", start="1" if kind == "numbered" else None,
+            out.append(ListFlowable(items, bulletType="1" if kind == "numbered" else "bullet", start="1" if kind == "numbered" else None,
                                       bulletFontName=font("bold").pdf_name, bulletFontSize=8, leftIndent=12,
                                       bulletColor=HexColor(palette["accent"])))
-            story.append(Spacer(1, 3))
+            out.append(Spacer(1, 3))
         elif kind == "table":
-            story.append(KeepTogether([table(value)]) if len(value.get("rows", [])) <= 12 else table(value))
-            story.append(Spacer(1, 4))
+            out.append(KeepTogether([table(value)]) if len(value.get("rows", [])) <= 12 else table(value))
+            out.append(Spacer(1, 4))
         elif kind == "figure":
-            story += figure(value, block)
+            out += figure(value, block)
         else:
             raise RenderError(f"template {TEMPLATE!r}: unknown block {kind!r}; blocks are cover, toc, pagebreak, "
                               "h1, h2, p, bullets, numbered, table, figure")
         started = True
+    flush()
     doc.multiBuild(story, maxPasses=6)
     data = buffer.getvalue()
     from pypdf import PdfReader
 
     pages = len(PdfReader(io.BytesIO(data)).pages)
-    return data, pages, sections
+    return data, pages, sections, list(found)
+
+
+#: A map tiled on more pages than this gets its assembly diagram in the booklet.
+ASSEMBLY_FROM = 4
+#: Blocks that start a page (or are pages); the text blocks between them make a run.
+PAGE_KINDS = ("cover", "toc", "pagebreak", "figure")
+INLINE_FIGURES = ("overview", "balance")  # figures set in the text, not on pages of their own
+#: A text run taller than its page by at most this factor is shrunk onto the page.
+SHRINK_LIMIT = 1.3
+
+
+@lru_cache(maxsize=1)
+def _measuring_canvas():
+    from reportlab.pdfgen.canvas import Canvas
+
+    return Canvas(io.BytesIO())
+
+
+def _flowable_height(f, width: float, height: float) -> float:
+    """How tall ``f`` is set ``width`` wide (some flowables measure their bullets on a canvas)."""
+    content = getattr(f, "_content", None)
+    if isinstance(content, list):  # KeepTogether reports no height of its own
+        return sum(_flowable_height(x, width, height) for x in content)
+    had = hasattr(f, "canv")
+    if not had:
+        f.canv = _measuring_canvas()
+    try:
+        _, h = f.wrap(width, height)
+    finally:
+        if not had:
+            del f.canv
+    return h + f.getSpaceBefore() + f.getSpaceAfter()
+
+
+def _mission_page(view, board, paper: PageSize, palette, ink_saver: bool, contents: str):
+    """The mission sheet as a full page (it prints its own footer, so the booklet's is left off)."""
+    from generator.layout.mission import mission_drawing
+
+    drawing = mission_drawing(view, board, paper.width, paper.height, palette, ink_saver, contents)
+    return _ops_painter(drawing.ops, drawing.height), drawing.width, drawing.height, 0.0
+
+
+def _tokens_page(view, board, hex_mm: float, paper: PageSize, palette, ink_saver: bool):
+    from generator.layout.map_print import MapGeometry
+    from generator.layout.tokens import tokens_drawing
+
+    cell = MapGeometry.of(board, hex_mm if board.grid == "hex" else None).size_mm
+    drawing = tokens_drawing(view, board, cell, paper.width, paper.height, palette, ink_saver)
+    return (_ops_painter(drawing.ops, drawing.height), drawing.width, drawing.height,
+            drawing.height - _ops_bottom(drawing.ops))
 
 
 def _cover(view, styles, board, para):
@@ -897,11 +781,16 @@ def _map_pages(board, hex_mm: float, paper: PageSize, bottom: float = 0.0):
     if paper.name not in PAGES:
         raise RenderError(f"maps print on {', '.join(PAGES)}; --page {paper.name} has no map tiling")
     size = hex_mm if board.grid == "hex" else None
+    from generator.layout.map_print import page_plan
+
+    # a few tiles go together by their row and column (the mission sheet shows the whole map);
+    # many want the assembly diagram
+    assembly = len(page_plan(board, size, paper.name).tiles) > ASSEMBLY_FROM
 
     @lru_cache(maxsize=4)
     def pages_from(first: int):
         cv = MapCanvas(title=board.name or "map")
-        compose(cv, board, size, paper.name, bottom=bottom, first_page=first)
+        compose(cv, board, size, paper.name, bottom=bottom, first_page=first, assembly=assembly)
         return cv.pages
 
     layout = pages_from(1)
@@ -948,7 +837,7 @@ def _reference_pages(system: str, paper: PageSize, ink_saver: bool, templates: P
     from generator.layout.reference import reference_drawings
 
     pages = []
-    for drawing in reference_drawings(system, paper, templates):
+    for drawing in reference_drawings(system, paper, templates, ink_saver):
         ops = _inset_background(drawing.ops, drawing.width, drawing.height, paper.margin, ink_saver)
         pages.append((_ops_painter(ops, drawing.height), drawing.width, drawing.height,
                       drawing.height - _ops_bottom([op for op in ops if not _is_background(op, drawing)])))

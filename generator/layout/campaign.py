@@ -192,7 +192,7 @@ def _campaign_intro(blocks: list[dict], text: str) -> list[dict]:
         if after_setup and kind == "p":
             block, after_setup = {"p": text}, False
         elif kind == "h1":
-            after_setup = block["h1"] == SECTIONS[1]
+            after_setup = block["h1"] == "Set-up"
         out.append(block)
     return out
 

@@ -292,13 +292,13 @@ def _fitted_text(cv, x: float, y: float, text: str, width: float, size_pt: float
     return max((r.baseline for r in fitted.runs), default=0.0) - first
 
 
-def _header(cv, page_w: float, title: str, subtitle: str) -> None:
+def _header(cv, page_w: float, title: str, subtitle: str, margin: float = MARGIN_MM) -> None:
     """Title and subtitle on the left, the 50 mm ruler on the right; the text never reaches the ruler."""
-    top = MARGIN_MM
-    ruler_x = page_w - MARGIN_MM - RULER_MM
-    room = ruler_x - 4.0 - MARGIN_MM
-    _fitted_text(cv, MARGIN_MM, top + 4.2, title, room, 11.0, 7.0, "title")
-    _fitted_text(cv, MARGIN_MM, top + 9.0, subtitle, room, 7.5, 6.0, "body")
+    top = margin
+    ruler_x = page_w - margin - RULER_MM
+    room = ruler_x - 4.0 - margin
+    _fitted_text(cv, margin, top + 4.2, title, room, 11.0, 7.0, "title")
+    _fitted_text(cv, margin, top + 9.0, subtitle, room, 7.5, 6.0, "body")
     _ruler(cv, ruler_x, top + 4.5)
 
 
@@ -335,11 +335,11 @@ PRINT_NOTE = "Print at 100% (actual size) - turn off 'fit to page'."
 def _single_page(cv, plan: PagePlan, geo: MapGeometry, styles) -> None:
     board = geo.board
     cv.new_page(plan.page_w, plan.page_h)
-    _header(cv, plan.page_w, _describe(board, geo), PRINT_NOTE)
-    ox = MARGIN_MM + (plan.area_w - geo.width) / 2
-    oy = MARGIN_MM + HEADER_MM
+    _header(cv, plan.page_w, _describe(board, geo), PRINT_NOTE, plan.margin)
+    ox = plan.margin + (plan.area_w - geo.width) / 2
+    oy = plan.margin + HEADER_MM
     draw_map(cv, geo, ox, oy, styles)
-    _legend(cv, _legend_items(board, styles), MARGIN_MM, oy + geo.height + 4.0, plan.area_w)
+    _legend(cv, _legend_items(board, styles), plan.margin, oy + geo.height + 4.0, plan.area_w)
 
 
 def _alignment_marks(plan: PagePlan, tile: Tile) -> list[tuple[float, float]]:
@@ -379,8 +379,8 @@ def _tile_page(cv, plan: PagePlan, geo: MapGeometry, styles, tile: Tile, first_p
     n = len(plan.tiles)
     _header(cv, plan.page_w,
             f"Tile {tile.index} of {n} (row {tile.row + 1}, column {tile.col + 1}) - page {tile.index + first_page}",
-            PRINT_NOTE + " Shaded bands lie under the next tile; match the crosses.")
-    ox, oy = MARGIN_MM, MARGIN_MM + HEADER_MM  # page position of the tile's map-corner (x0, y0)
+            PRINT_NOTE + " Shaded bands lie under the next tile; match the crosses.", plan.margin)
+    ox, oy = plan.margin, plan.margin + HEADER_MM  # page position of the tile's map-corner (x0, y0)
     cv.begin_clip(ox, oy, tile.width, tile.height)
     draw_map(cv, geo, ox - tile.x0, oy - tile.y0, styles, window=(tile.x0, tile.y0, tile.x1, tile.y1))
     ov = plan.overlap
@@ -398,20 +398,20 @@ def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles, first_page: int
     board = geo.board
     cv.new_page(plan.page_w, plan.page_h)
     n = len(plan.tiles)
-    _header(cv, plan.page_w, _describe(board, geo), PRINT_NOTE)
-    top = MARGIN_MM + HEADER_MM + 2.0
+    _header(cv, plan.page_w, _describe(board, geo), PRINT_NOTE, plan.margin)
+    top = plan.margin + HEADER_MM + 2.0
     # the tile count used to share the header's line and ran into the ruler: it leads the
     # assembly note instead, which has the page's whole width and may take two lines
     extra = _fitted_text(
-        cv, MARGIN_MM, top + 3.5,
+        cv, plan.margin, top + 3.5,
         f"Assembly: {n} tiles on pages {first_page + 1}-{first_page + n}, {plan.cols} across x {plan.rows} down, overlapping by "
         f"{plan.overlap:g} mm. Lay each tile over the shaded band of its left and upper neighbours so that "
         "the crosses coincide, then tape.", plan.area_w, 8.0, 6.5, max_lines=2)
-    legend_y = plan.page_h - MARGIN_MM - plan.bottom - 24.0
+    legend_y = plan.page_h - plan.margin - plan.bottom - 24.0
     oy = top + 8.0 + extra
     avail_w, avail_h = plan.area_w, legend_y - oy - 4.0
     scale = min(avail_w / geo.width, avail_h / geo.height)
-    ox = MARGIN_MM + (avail_w - geo.width * scale) / 2
+    ox = plan.margin + (avail_w - geo.width * scale) / 2
     draw_map(cv, geo, ox, oy, styles, scale=scale, coordinates=False)
     for tile in plan.tiles:
         x, y = ox + tile.x0 * scale, oy + tile.y0 * scale
@@ -424,23 +424,29 @@ def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles, first_page: int
         cv.rect(x + 1.0, y + 1.0, badge_w, badge_h, fill="#ffffff", stroke="#c0392b", width=0.4, alpha=0.9)
         cv.text(x + 1.0 + badge_w / 2, y + 1.0 + badge_h / 2 + size / PT_PER_MM * 0.35, str(tile.index + first_page), size,
                 "bold", "#c0392b", "middle")
-    cv.text(MARGIN_MM, legend_y - 1.0, "Red numbers are page numbers.", 7.0, "italic", "#000000")
-    _legend(cv, _legend_items(board, styles), MARGIN_MM, legend_y + 1.0, plan.area_w)
+    cv.text(plan.margin, legend_y - 1.0, "Red numbers are page numbers.", 7.0, "italic", "#000000")
+    _legend(cv, _legend_items(board, styles), plan.margin, legend_y + 1.0, plan.area_w)
 
 
-def compose(cv, board, hex_size_mm: float | None, page: str, bottom: float = 0.0, first_page: int = 1) -> PagePlan:
+def compose(cv, board, hex_size_mm: float | None, page: str, bottom: float = 0.0, first_page: int = 1,
+            assembly: bool = True) -> PagePlan:
     """Draw every page of ``board`` onto ``cv``; returns the page plan used.
 
     For a map inside a longer document (a scenario booklet): ``bottom`` mm are kept free at the
-    foot of each page for the document's footer, and ``first_page`` is the document's page
-    number of the map's first page, so the assembly diagram names the right pages."""
+    foot of each page for the document's footer, ``first_page`` is the document's page number
+    of the map's first page, so the assembly diagram names the right pages, and ``assembly``
+    False leaves the diagram out (the booklet's mission sheet already shows the whole map, and
+    each tile names its row and column)."""
     styles = load_styles()
     geo = MapGeometry.of(board, hex_size_mm)
     plan = plan_pages(geo.width, geo.height, page, bottom=bottom)
     if plan.single:
         _single_page(cv, plan, geo, styles)
     else:
-        _assembly_page(cv, plan, geo, styles, first_page)
+        if assembly:
+            _assembly_page(cv, plan, geo, styles, first_page)
+        else:
+            first_page -= 1  # no diagram page: tile 1 is the map's first page
         for tile in plan.tiles:
             _tile_page(cv, plan, geo, styles, tile, first_page)
     return plan

@@ -89,6 +89,7 @@ class PagePlan:
     area_h: float
     tiles: list[Tile] = field(default_factory=list)
     bottom: float = 0.0  # band kept free at the foot of every page (a booklet's footer)
+    margin: float = MARGIN_MM  # the paper left blank around each page's print
 
     @property
     def single(self) -> bool:
@@ -125,25 +126,43 @@ def _cuts(length: float, area: float, overlap: float, count: int) -> list[tuple[
     return [(i * step, length if i == count - 1 else i * step + size) for i in range(count)]
 
 
+#: How close to the paper's printable edge (``content/layout/pages.yaml``) a map may come when
+#: that saves pages: a 15 x 15 Bladestorm board of 1-inch squares takes four A4 tiles, not six.
+TIGHT_EXTRA_MM = 1.0
+
+
+def _tight_margin(page: str) -> float:
+    from generator.layout.sizes import page_size
+
+    return min(MARGIN_MM, page_size(str(page)).margin + TIGHT_EXTRA_MM)
+
+
 def plan_pages(map_w: float, map_h: float, page: str = "a4", overlap: float = OVERLAP_MM,
                bottom: float = 0.0) -> PagePlan:
     """Choose portrait or landscape (fewest pages, portrait on a tie) and cut the map into tiles.
 
     A map that fits one page together with the header and legend bands is printed whole. Otherwise
     every tile page has only the header band, and tiles overlap by ``overlap`` mm. ``bottom`` mm
-    more are kept free at the foot of each page (a booklet prints its footer there).
+    more are kept free at the foot of each page (a booklet prints its footer there). Pages keep a
+    10 mm margin unless printing closer to the paper's printable edge saves pages.
     """
+    roomy = _plan(map_w, map_h, page, overlap, bottom, MARGIN_MM)
+    tight = _plan(map_w, map_h, page, overlap, bottom, _tight_margin(page))
+    return tight if tight.page_count < roomy.page_count else roomy
+
+
+def _plan(map_w: float, map_h: float, page: str, overlap: float, bottom: float, margin: float) -> PagePlan:
     pw, ph = page_size_mm(page)
     best: PagePlan | None = None
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)
-        area_w = w - 2 * MARGIN_MM
-        single_h = h - 2 * MARGIN_MM - HEADER_MM - LEGEND_MM - bottom
+        area_w = w - 2 * margin
+        single_h = h - 2 * margin - HEADER_MM - LEGEND_MM - bottom
         if map_w <= area_w + 1e-9 and map_h <= single_h + 1e-9:
             plan = PagePlan(w, h, landscape, map_w, map_h, 1, 1, 0.0, area_w, single_h,
-                            [Tile(1, 0, 0, 0.0, 0.0, map_w, map_h)], bottom)
+                            [Tile(1, 0, 0, 0.0, 0.0, map_w, map_h)], bottom, margin)
         else:
-            area_h = h - 2 * MARGIN_MM - HEADER_MM - bottom
+            area_h = h - 2 * margin - HEADER_MM - bottom
             cols = tiles_needed(map_w, area_w, overlap)
             rows = tiles_needed(map_h, area_h, overlap)
             xs, ys = _cuts(map_w, area_w, overlap, cols), _cuts(map_h, area_h, overlap, rows)
@@ -152,7 +171,7 @@ def plan_pages(map_w: float, map_h: float, page: str = "a4", overlap: float = OV
                 for r in range(rows)
                 for c in range(cols)
             ]
-            plan = PagePlan(w, h, landscape, map_w, map_h, cols, rows, overlap, area_w, area_h, tiles, bottom)
+            plan = PagePlan(w, h, landscape, map_w, map_h, cols, rows, overlap, area_w, area_h, tiles, bottom, margin)
         if best is None or plan.page_count < best.page_count:
             best = plan
     assert best is not None

@@ -428,6 +428,7 @@ def _finish(work: _Work, chosen: dict, budget: float, pick: str, first_mode) -> 
     if picked is None and pick != "random":
         picked = {"mode": pick} if pick == "veto" or "rules" in work.keep else None
     scenario = validated(scenario_data(system, work.seed, parts, {"a": force_a, "b": force_b}, budgets, balance, picked))
+    _fingerprinted(scenario)
     return Generated(scenario.scenario, scenario, balanced, notes + _verdict_notes(verdict, settings), verdict)
 
 
@@ -473,12 +474,30 @@ def _search_check(work: _Work, force_a, force_b, options, verdict, balance: dict
     return True
 
 
-def _balance_block(verdict, found, players) -> dict:
+def _fingerprinted(loaded) -> None:
+    """Record in the balance block what its figures measured, so an edit after this shows
+    (:mod:`generator.scenarios.fingerprint`)."""
+    from generator.scenarios.fingerprint import measured
+    from generator.scenarios.model import Fingerprint
+
+    block = loaded.scenario.balance
+    if block is not None:
+        loaded.scenario.balance = block.model_copy(update={"fingerprint": Fingerprint(**measured(loaded))})
+
+
+def verdict_block(verdict) -> dict:
+    """The figures of a verdict as a scenario's balance block keeps them, with the plan a
+    re-check plays again."""
     data = verdict.to_json()
     keys = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "mean_rounds", "seed",
             "verdict", "band", "by_seat", "setup_lean")
     block = {k: data[k] for k in keys if k in data}
     block["max_battles"], block["look_every"] = verdict.plan.max_battles, verdict.plan.look_every
+    return block
+
+
+def _balance_block(verdict, found, players) -> dict:
+    block = verdict_block(verdict)
     if found.mirror:
         block["mirror"] = True
     if found.knob:
@@ -488,9 +507,11 @@ def _balance_block(verdict, found, players) -> dict:
     return block
 
 
-def write_scenario(generated: Generated, out_dir: Path, force: bool = False, page: str = "a4") -> list[Path]:
+def write_scenario(generated: Generated, out_dir: Path, force: bool = False, page: str = "a4",
+                   ink_saver: bool = False, hex_size_mm: float | None = None) -> list[Path]:
     """``DIR/scenario.yaml``, ``DIR/booklet.pdf``, ``DIR/map.svg`` and ``DIR/cards.pdf``, all
-    rendered before the first is written; files the tool did not write are kept unless ``force``."""
+    rendered before the first is written; files the tool did not write are kept unless ``force``.
+    ``page``, ``ink_saver`` and ``hex_size_mm`` print the booklet as ``skirmish booklet`` does."""
     from generator.files import Manifest, ensure_folder, write_atomic
     from generator.layout.battle_map import map_svg
     from generator.layout.booklet import booklet_bytes
@@ -507,7 +528,7 @@ def write_scenario(generated: Generated, out_dir: Path, force: bool = False, pag
     loaded = generated.loaded
     texts = {
         "scenario.yaml": dump_scenario(generated.scenario),
-        "booklet.pdf": booklet_bytes(loaded, page=page),
+        "booklet.pdf": booklet_bytes(loaded, page=page, ink_saver=ink_saver, hex_size_mm=hex_size_mm),
         "map.svg": map_svg(loaded.board, loaded.scenario.title),
     }
     written = []

@@ -268,6 +268,17 @@ class SearchVerdict(_Strict):
     balanced: bool
 
 
+class Fingerprint(_Strict):
+    """What the figures measured, as short digests (:mod:`generator.scenarios.fingerprint`): the
+    two forces, the map with its set-up and objectives, the victory and twist, and the players.
+    A scenario whose digests no longer match was edited after it was measured."""
+
+    forces: str = Field(pattern=r"^[0-9a-f]{8,64}$")
+    map: str = Field(pattern=r"^[0-9a-f]{8,64}$")
+    rules: str = Field(pattern=r"^[0-9a-f]{8,64}$")
+    policies: str = Field(min_length=1, max_length=90, description="the players, e.g. greedy/greedy")
+
+
 class Balance(_Strict):
     """The figures of ``skirmish balance --json`` for these two forces on this scenario.
 
@@ -276,7 +287,8 @@ class Balance(_Strict):
     The optional fields come from the scenario generator when it measured them: ``mirror`` (B
     is a copy of A), ``setup_lean`` (how the set-up itself leans), ``policies`` (the players),
     ``search`` (a second verdict with stronger players), ``knob`` (what evened the battle, in
-    words), and the verdict's plan (``max_battles``, ``look_every``), which a re-check plays again.
+    words), the verdict's plan (``max_battles``, ``look_every``), which a re-check plays again,
+    and ``fingerprint`` (what was measured, so an edit shows).
     """
 
     games: int = Field(ge=1)
@@ -302,6 +314,7 @@ class Balance(_Strict):
                                 description="what evened the battle, in players' words")
     max_battles: Optional[int] = Field(default=None, ge=1, le=1_000_000, description="the verdict's budget of battles")
     look_every: Optional[int] = Field(default=None, ge=1, le=1_000_000, description="the verdict's looks")
+    fingerprint: Optional[Fingerprint] = None
 
     def setup_a_score(self) -> Optional[tuple[float, tuple[float, float], int]]:
         """How the set-up itself leans: the score of whichever force set up as player A, over

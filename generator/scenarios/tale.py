@@ -49,14 +49,15 @@ CLOSINGS = {
 }
 
 
-def _rng(seed: Any) -> random.Random:
-    return random.Random(f"tale-{seed}")
+def _rng(seed: Any, system: str = "") -> random.Random:
+    """The tale's own stream: the seed and the system, so one seed tells each system another tale."""
+    return random.Random(f"tale-{system}-{seed}" if system else f"tale-{seed}")
 
 
 def tell(system: str, force_a: str, force_b: str, scoring: list[str], seed: int, twist: str | None = None,
          rounds: int | None = None) -> str:
     """Two to four sentences: who meets whom, what they fight for, the twist, how long."""
-    rng = _rng(seed)
+    rng = _rng(seed, system)
     parts = [rng.choice(OPENINGS[system]).format(a=force_a, b=force_b)]
     first = next((k for k in scoring if k in STAKES and k != "surviving_points"), scoring[0] if scoring else None)
     if first in STAKES:
@@ -78,7 +79,7 @@ PLACES = ["the Crossing", "Dusk", "the Old Stones", "the Ridge", "the Broken Bri
 
 def title(system: str, card: str | None, place: str | None, seed: int) -> str:
     """A title such as "Blood on the Altar at the Ford"."""
-    rng = _rng(seed)
+    rng = _rng(seed, system)
     base = card or rng.choice(["Clash", "Reckoning", "Ambush", "Feud", "Last Stand"])
     where = place or rng.choice(PLACES)
     return f"{base} at {where}"

@@ -17,7 +17,7 @@ from generator.resources import content_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = {p.stem.split("-")[0]: p for p in sorted((content_dir() / "scenarios" / "examples").glob("*.yaml"))}
-SECTIONS = ["Contents", "Set-up", "Overview map", "Map at true scale", "The forces", "Combatant cards",
+SECTIONS = ["Mission sheet", "Tokens and trackers", "Set-up", "Map at true scale", "The forces", "Combatant cards",
             "Balance report", "Quick reference"]
 
 
@@ -30,31 +30,36 @@ def texts(pdf: bytes) -> list[str]:
     return [page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages]
 
 
+def page_with(pages: list[str], heading: str) -> str:
+    """The first text page (after the mission sheet) holding ``heading``."""
+    return next(p for p in pages[1:] if heading in p)
+
+
 @pytest.mark.parametrize("system", ["bladeborn", "warcry", "gorechosen", "bladestorm", "sagaborn"])
-def test_every_section_is_there_and_the_contents_give_its_page(system):
+def test_every_section_is_there_and_the_mission_sheet_gives_its_page(system):
     reader = PdfReader(io.BytesIO(booklet(system)))
     pages = [page.extract_text() or "" for page in reader.pages]
-    contents = pages[1]
     outline = {item.title: reader.get_destination_page_number(item) + 1 for item in reader.outline}
-    assert list(outline) == SECTIONS[1:]  # the PDF's bookmarks, in order
-    assert "Contents" in contents
-    numbers = [int(n) for n in re.findall(r"\.\s+(\d+)", contents)]
-    assert numbers == list(outline.values())  # the contents page prints the same page numbers
+    expected = [s for s in SECTIONS if not (system == "bladestorm" and s == "Tokens and trackers")]
+    assert list(outline) == expected  # the PDF's bookmarks, in order (Bladestorm has nothing to cut out)
+    assert outline["Mission sheet"] == 1 and "mission sheet" in pages[0]
+    contents = " ".join(pages[0].split())
+    listed = {title: int(n) for title, n in re.findall(r"([A-Z][a-z][\w -]*?) p\. (\d+)", contents)}
+    assert listed == {k: v for k, v in outline.items() if k != "Mission sheet"}  # the sheet's contents line
     for section, number in outline.items():
-        assert section in contents and 2 < number <= len(pages)
-        if section in ("Set-up", "Overview map", "The forces", "Balance report"):
+        if section in ("Set-up", "The forces", "Balance report"):
             assert section in pages[number - 1]  # the heading is on the page the contents give
-    assert "page 3" in pages[2]  # footers number the pages
+    assert f"page {outline['Set-up']}" in pages[outline["Set-up"] - 1]  # footers number the pages
 
 
 def test_the_setup_speaks_the_games_own_words():
-    setup = texts(booklet("bladeborn"))[2]
+    setup = page_with(texts(booklet("bladeborn")), "Set-up\n")
     assert "Hero phase" in setup and "Reserve phase" in setup and "battle round" in setup
     assert "centre objective scores 2 victory points" in setup
     assert "Choking Fog" in setup and "6,4" in setup
     saga = " ".join(texts(booklet("sagaborn"))[:4])
     assert "relic" in saga and "12 rounds (the cut-off)" in saga and "battle dice" in saga
-    storm = texts(booklet("bladestorm"))[2]
+    storm = page_with(texts(booklet("bladestorm")), "Set-up\n")
     assert "Player #1" in storm and "combatants" in storm and "within 2 squares of the west edge" in storm
 
 
@@ -62,7 +67,8 @@ def test_the_balance_report_gives_rate_interval_battles_seed_and_verdict():
     pages = texts(booklet("sagaborn"))
     report = next(p for p in pages if "Balance report" in p and "Battles played" in p)
     assert "200" in report and "1205" in report and "79.5%" in report and "73.4%" in report
-    assert "Which side it favours" in report and "Player A" in report and "not measured" in report
+    assert report.index("In a word.") < report.index("Battles played")  # players' words first, statistics after
+    assert "Not an even match" in report and "Player A" in report and "not measured" in report
     assert "Which kinds of force it favours" in report  # archetypes: not measured for this hand-written scenario
     assert "Score setting up as Player A" in report and "not recorded" in report  # no seat split in this file
 
@@ -76,8 +82,8 @@ def test_the_balance_report_says_which_set_up_is_the_stronger_start():
              "a_in_seat_b": {"wins_a": 20, "wins_b": b.wins_b - 20, "draws": 0}}  # B nearly always won
     leaning = Balance.model_validate({**b.model_dump(), "by_seat": split})
     loaded.scenario.balance = leaning
-    report = next(p for p in texts(booklet_bytes(loaded)) if "Balance report" in p and "Battles played" in p)
-    assert "Which set-up it favours" in report and "Setting up as Player A is the stronger start" in report
+    report = " ".join(next(p for p in texts(booklet_bytes(loaded)) if "Balance report" in p and "Battles played" in p).split())
+    assert "The set-up matters: the force setting up as Player A scores" in report
 
 
 def hexagons(page) -> list[list[tuple[float, float]]]:
@@ -182,8 +188,9 @@ def test_a_scenario_not_yet_balanced_still_prints_and_says_so():
     data.pop("balance")
     data.pop("twist")
     pages = texts(booklet_bytes(validate(data)))
-    report = next(p for p in pages if "Balance report" in p and "simulator" in p)
+    report = next(p for p in pages[1:] if "Balance report" in p and "simulator" in p)
     assert "has not been played by the simulator yet" in report
+    assert "Not measured by the simulator" in pages[0]  # the mission sheet's balance line says so too
     assert not any("Twist:" in p for p in pages)
 
 
@@ -196,7 +203,54 @@ def test_a_users_booklet_template_replaces_the_built_in_one(tmp_path):
     text = (templates_dir() / "booklet" / "booklet.yaml.j2").read_text()
     (mine / "booklet.yaml.j2").write_text(text.replace('- {h1: "Set-up"}', '- {h1: "Before you play"}\n- {p: "House rule: no take-backs."}'))
     pages = texts(booklet_bytes(EXAMPLES["gorechosen"], templates=tmp_path))
-    assert any("House rule: no take-backs." in p for p in pages) and "Before you play" in pages[1]
+    assert any("House rule: no take-backs." in p for p in pages) and "Before you play" in pages[2]
     (mine / "booklet.yaml.j2").write_text("- {sidebar: oops}\n")
     with pytest.raises(RenderError, match="unknown block 'sidebar'"):
         booklet_bytes(EXAMPLES["gorechosen"], templates=tmp_path)
+
+
+def test_the_balance_figures_from_the_generator_are_printed_in_players_words_when_present():
+    """A block with the generator's newer figures (a mirror match, the set-up lean, the players,
+    a second verdict with search players, a handicap) says each of them; a file without them
+    (every shipped example) still loads and prints."""
+    import yaml
+
+    from generator.scenarios.model import validate
+
+    data = yaml.safe_load(EXAMPLES["bladeborn"].read_text())
+    data["balance"].update(mirror=True, setup_lean={"score": 0.496, "ci95": [0.47, 0.52], "games": 1600},
+                           policies={"a": "greedy", "b": "greedy"}, knob="B starts with 1 victory point",
+                           search={"win_rate_a": 0.521, "ci95": [0.48, 0.56], "games": 400, "balanced": True})
+    pages = [" ".join(p.split()) for p in texts(booklet_bytes(validate(data)))]
+    sheet = pages[0]
+    assert "Mirror match" in sheet and "for search players (52.1% over 400)" in sheet
+    assert "the side that sets up first scores 49.6%" in sheet
+    assert "Evened by a handicap: B starts with 1 victory point" in sheet
+    report = next(p for p in pages[1:] if "Balance report" in p and "Battles played" in p)
+    assert "Both sides field the same force" in report and "With search players 52.1%" in report
+    assert "Score of the side setting up first 49.6%" in report and "Handicap B starts with 1 victory point" in report
+    plain = " ".join(texts(booklet("bladeborn"))[0].split())
+    assert "Even: Player A scores 53.5% over 200 battles." in plain  # the example file, as it always was
+
+
+def test_a_small_tiled_map_prints_without_an_assembly_page_and_a_15_square_board_takes_four_a4_tiles():
+    from generator.boards.mapfile import BoardMap
+    from generator.layout.map_print import page_plan
+
+    board = BoardMap.model_validate({"grid": "square", "width": 15, "height": 15, "tile_in": 1.0})
+    plan = page_plan(board, None, "a4")
+    assert (plan.cols, plan.rows) == (2, 2)  # 381 mm a side: two tiles each way, printed 6 mm from the edge
+    pages = texts(booklet("bladestorm"))
+    assert not any("Assembly:" in p for p in pages)
+    assert any("Tile 1 of" in p for p in pages)
+
+
+def test_the_ink_saver_clears_the_reference_pages_tint_and_band():
+    from PIL import Image
+
+    pdf = booklet("bladeborn", ink_saver=True)
+    last = Image.open(io.BytesIO(pdf_to_pngs(pdf, 30)[-1])).convert("L")
+    w, h = last.size
+    band = last.crop((int(w * 0.1), int(h * 0.03), int(w * 0.9), int(h * 0.06)))
+    assert band.getextrema()[0] > 60  # no dark title band (the title is printed in ink on white)
+    assert last.getpixel((w // 2, h - 40)) == 255  # no paper tint

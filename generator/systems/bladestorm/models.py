@@ -11,7 +11,6 @@ read it from ``info.data``.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from generator.names import Name

@@ -35,7 +35,8 @@ The exponent and the coefficients of features that can only help a fighter are >
 fighter better in every stat never costs less. The breakdown starts from the published-style
 price (item ``published``) and splits the correction into additive items with the logarithmic
 mean, as ``generator.systems.warcry.cost`` does: ``size`` (scale and exponent), one item per
-feature, then ``rounding``; the items sum to the cost.
+feature, then ``rounding``; the items sum to the cost. A runemark's item is measured from not
+having it (the baseline's share is in ``size``), so a fighter without the runemark shows none.
 """
 
 from __future__ import annotations
@@ -162,7 +163,13 @@ def board_price(fighter: Any, model: BoardWorth, rounded: bool = True, where: st
     q = x["published"]
     terms = {"size": math.log(model.scale) + (model.exponent - 1) * math.log(q) - model.exponent * math.log(100.0)}
     for key, coefficient in model.coefficients.items():
-        terms[key] = coefficient * (x[key] - model.baseline[key])
+        if key.startswith(RUNEMARK_PREFIX):
+            # a runemark is worth its coefficient to the fighter that has it and nothing to one
+            # that has not: the baseline's share goes into ``size``, so the item reads that way
+            terms["size"] -= coefficient * model.baseline[key]
+            terms[key] = coefficient * x[key]
+        else:
+            terms[key] = coefficient * (x[key] - model.baseline[key])
     raw = q * math.exp(sum(terms.values()))
     scale = _log_mean(raw, q)
     breakdown = {"published": round(q, 2)}

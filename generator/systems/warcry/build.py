@@ -224,6 +224,18 @@ def _friendly(err: ValidationError) -> list[str]:
     return problems
 
 
+def runemark_key(text: str, option: str) -> str:
+    """A runemark as the files spell it from what a user types: "Blood Oath" is ``blood-oath``
+    (lower case, spaces and underscores as hyphens, apostrophes dropped)."""
+    import re
+
+    key = re.sub(r"[\s_]+", "-", str(text).strip().lower().replace("'", "").replace("\u2019", ""))
+    if not re.fullmatch(r"[a-z][a-z0-9-]*", key):
+        raise SkirmishError(f"{option} {text!r}: a runemark is a name such as Blood Oath or blood-oath: letters, "
+                            "digits, spaces or hyphens, starting with a letter")
+    return key
+
+
 def make_fighter(
     kit: Kit,
     name: str,
@@ -239,8 +251,8 @@ def make_fighter(
         raise SkirmishError("give at least one --weapon RANGE/ATTACKS/STRENGTH/HIT/CRIT, e.g. 1/3/4/1/4")
     data = {
         "name": name,
-        "faction": faction,
-        "runemarks": list(runemarks),
+        "faction": runemark_key(faction, "--faction") if faction is not None else None,
+        "runemarks": [runemark_key(r, "--runemark") for r in runemarks],
         "movement": movement,
         "toughness": toughness,
         "wounds": wounds,
@@ -267,6 +279,8 @@ def calc_report(fighter: Fighter, kit: Kit = WARCRY_KIT) -> str:
         lines.append(f"  {item:<{width}}  {value:8.1f}")
     lines.append(f"  {'total':<{width}}  {priced.cost:8.1f}  -> {pricing.round_points(priced.cost)} points")
     lines.append(f"Published-style points (what the book would charge, the Warcry cost model): {published.cost:g}")
+    lines.append(f"Which to use: board points to build and balance forces for battles here (scenario, balance, create "
+                 f"random); published-style points to compare with the book's own {kit.title} warbands.")
     return "\n".join(lines)
 
 
@@ -349,7 +363,7 @@ def register_calc(calc_app, kit: Kit = WARCRY_KIT) -> None:
         wounds: Optional[int] = typer.Option(None, "--wounds", help="Wounds."),
         weapon: list[str] = typer.Option([], "--weapon", help=f"[NAME=]RANGE/ATTACKS/STRENGTH/HIT/CRIT, e.g. {example}; repeat for more."),
         runemark: list[str] = typer.Option([], "--runemark", help="A runemark (hero, fly, ...); repeat for more."),
-        faction: Optional[str] = typer.Option(None, "--faction", help="The faction runemark."),
+        faction: Optional[str] = typer.Option(None, "--faction", help="The faction runemark, as its name (\"Blood Oath\") or its key (blood-oath)."),
         warband: str = typer.Option("Custom fighters", "--warband", help="Warband name when --out makes a new file."),
         out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the fighter as a warband file (YAML); an existing file is kept unless --force or --append."),
         force: bool = typer.Option(False, "--force", help="Replace an existing --out file."),
