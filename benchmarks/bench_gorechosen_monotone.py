@@ -62,7 +62,7 @@ def measure(stronger, force, options, seed: int, max_battles: int = 2000, looks=
     runner = LocalRunner(1)
     tally, done = Tally(), 0
     for look in [n for n in looks if n <= max_battles] or [max_battles]:
-        for index, winner, rounds in runner.run([(job, done, look)]):
+        for index, winner, rounds, _first in runner.run([(job, done, look)]):
             tally.add(winner, rounds, seat_of_a(index))
         done = look
         if tally.interval(0.95)[0] > 0.5:

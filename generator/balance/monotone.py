@@ -50,7 +50,7 @@ def stronger_wins(system: Any, strong: Any, base: Any, options: dict | None = No
     tally, done = Tally(), 0
     try:
         for look in plan.looks:
-            for index, winner, rounds in run_sorted(runner, [(job, done, look)]):
+            for index, winner, rounds, _first in run_sorted(runner, [(job, done, look)]):
                 tally.add(winner, rounds, seat_of_a(index))
             done = look
             low, _ = wilson_interval(tally.score, tally.games, plan.look_confidence)

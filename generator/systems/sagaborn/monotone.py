@@ -119,6 +119,6 @@ def play_case(case: Case, battles: int, seed: int = 1, jobs: int = 1, tally=None
         records = sorted(runner.run([(job, first, battles)]), key=lambda record: record[0])
     finally:
         runner.close()
-    for index, winner, rounds in records:
+    for index, winner, rounds, _first in records:
         tally.add(winner, rounds, seat_of_a(index))
     return tally
