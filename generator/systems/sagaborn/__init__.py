@@ -1,9 +1,11 @@
 """SagaBorn Battles: squads of adventurers on a hex board, bought from 400 points.
 
 Modules: ``models`` (squad, team, talents, tables), ``mechanics`` (initiative, activation,
-attacks, terrain, talents, relics, the 12-round cut-off), ``cost`` (the points model),
-``build`` (random teams and the calculator), ``describe`` (text cards), ``sight`` (sight and
-cover on the board), ``game`` (the battle on the board), ``policy`` (the greedy player).
+attacks, terrain, relics, the 12-round cut-off), ``talents`` (the stat line in play, talent
+cards), ``cost`` (the points model), ``build`` (random teams and the calculator), ``describe``
+(text cards), ``sight`` (sight and cover on the board), ``game`` (the battle on the board: its
+state and protocol, made of ``seating``, ``rounds``, ``movement``, ``targeting``, ``actions``,
+``combat`` and ``scoring``, one per chapter of the book), ``policy`` (the greedy player).
 """
 
 from __future__ import annotations

@@ -115,119 +115,12 @@ class GreedyPolicy:
     def _move(self, state, actions, rng=None):
         if len(actions) == 1:
             return actions[0]  # held in its hex, or nowhere to go
-        f = state.current_unit()
-        board = state.board
-        enemies = state.enemies_of(f.side)
-        prizes = [r["pos"] for r in state.relics.values() if r["pos"] is not None and r["holder"] is None]
-        on_ground = set(prizes)
-        prizes += list(state.chests)
-        doors = [board.parse(label) for label in state.doors]
-        holder = bool(f.relics)
-        openers = {n for c in list(state.chests) + doors for n in board.neighbours(c)} | set(state.chests)
-        shrine = _shrine_to_take(state, f)
-        targets = [e.pos for e in enemies]
-        goals = prizes + [n for d in doors for n in board.open_neighbours(d)] + sorted(shrine)
-        to_enemy = _walk_field(board, targets)
-        to_prize = (_walk_field(board, goals) if goals else None) or None
-        ranged = f.stats.range > 1
-        reach = f.stats.range
-        dangers = dangers_for(state, f)
-        near_enemy = state.enemy_adjacent_cells(f.side)
-        weight = DANGER_RANGED if ranged or holder else DANGER_MELEE
-        scored = []
-        if holder:
-            # a relic holder keeps away: its steps from the nearest enemy and the blows it
-            # invites count; a shooter still takes the shot the hex it keeps to allows
-            rows = [board.distance_from(e.pos) for e in enemies]
-            cells = [action[2] for action in actions]
-            dangers.prepare(cells)
-            best: dict = {}
-            for dest, e, seen in state.strike_views(f, cells) if ranged else ():
-                kill, mean = _odds(seen[0], seen[1], e.hp)
-                best[dest] = max(best.get(dest, 0.0), KILL_WEIGHT * kill + mean)
-            for action in actions:
-                dest = action[2]
-                score = 0.5 * (min([row[dest] for row in rows]) if rows else 10) - weight * dangers.at(dest)
-                scored.append((score + best.get(dest, 0.0), action))
-            return _pick_best(scored, rng)
-
-        def score_of(dest, best, exact=True):
-            score = 0.0
-            if best is not None:
-                score += best
-            if dest in on_ground:
-                score += RELIC_VALUE
-            if dest in openers:
-                score += CHEST_VALUE
-            if dest in shrine:
-                score += SHRINE_VALUE
-            # a shooter walks to where an enemy is in range (its band), anyone else to the enemy
-            walk = to_enemy.get(dest, 0)
-            if ranged:
-                walk = max(0, walk - reach)
-            if to_prize is not None:
-                walk = min(walk, to_prize.get(dest, 0))
-            score -= APPROACH * walk
-            if ranged or dest in near_enemy:  # a fighter weighs the blows only where they are sure
-                score -= weight * dangers.at(dest, exact)
-            return score
-
-        def work_out(indices):
-            """The exact scores of these hexes (one strike_views call for all of them)."""
-            if ranged:
-                dangers.prepare([actions[i][2] for i in indices])
-            cells = [actions[i][2] for i in indices if strikes[i]]
-            best: dict = {}
-            for dest, e, seen in state.strike_views(f, cells) if cells else ():
-                kill, mean = _odds(seen[0], seen[1], e.hp)
-                value = KILL_WEIGHT * kill + mean
-                if dest not in best or value > best[dest]:
-                    best[dest] = value
-            for i in indices:
-                dest = actions[i][2]
-                scores[i] = score_of(dest, best.get(dest), ranged)
-
-        if not ranged:  # a few hexes next to enemies: work them all out
-            strikes = [action[2] in near_enemy for action in actions]
-            scores = [0.0] * len(actions)
-            work_out(range(len(actions)))
-            return _pick_best(list(zip(scores, actions)), rng)
-        # A ranged unit may shoot from most hexes it reaches, and working out a shot (sight,
-        # cover, the dice) and the shots it invites is most of a move's cost. So every hex is
-        # first scored with an upper bound (_strike_bound: the best dice it could roll against
-        # each enemy in range, high ground as it stands, with or without cover; the danger as if
-        # no shooter could see it), the best-bounded hex is worked out, and then every hex whose
-        # bound comes within PRUNE_MARGIN of that exact score (the best can only rise); the others
-        # can be neither the best nor tied with it (see _pick_best), so the choice is the one
-        # judging every hex exactly gives.
-        attack = f.stats.attack
-        level = state.levels.__getitem__
-        rows = [board.distance_from(e.pos) for e in enemies]
-        # per level a hex may stand at: each enemy's bound from there, best first, with its row of
-        # distances (a hex's bound is then the first enemy in range down that list)
-        ranked = {}
-        for action in actions:
-            dest = action[2]
-            here = level(dest)
-            if here not in ranked:
-                ranked[here] = sorted(((_strike_bound(state, f, e, dest, attack, here, level(e.pos)), row)
-                                       for row, e in zip(rows, enemies)), key=lambda pair: pair[0], reverse=True)
-        scores, strikes = [], []
-        for action in actions:
-            dest = action[2]
-            best = None
-            for top, row in ranked[level(dest)]:
-                if row[dest] <= reach:
-                    best = top
-                    break
-            scores.append(score_of(dest, best, exact=False))
-            strikes.append(best is not None)
-        bounds = list(scores)
-        order = sorted(range(len(actions)), key=bounds.__getitem__, reverse=True)
-        work_out(order[:1])
-        floor = scores[order[0]] - PRUNE_MARGIN
-        work_out([i for i in order[1:] if bounds[i] >= floor])
-        return _pick_best(list(zip(scores, actions)), rng)
+        look = _MoveLook(state, state.current_unit(), actions)
+        if look.holder:
+            return _pick_best(look.keep_away(), rng)
+        if not look.ranged:
+            return _pick_best(look.close_in(), rng)
+        return _pick_best(look.shoot(), rng)
 
     # ---- standard actions -----------------------------------------------------------------------
 
@@ -402,6 +295,139 @@ def _pick_best(scored, rng):
     if len(best) == 1 or rng is None:
         return best[0]
     return best[rng.integers(0, len(best) - 1)]
+
+
+class _MoveLook:
+    """What one unit's move is judged by (see the module docstring): the prizes, the enemies and
+    the walks to them, the hexes it could strike from, the danger of each hex; and the scores of
+    its legal moves, one list of ``(score, action)`` per kind of unit."""
+
+    def __init__(self, state, f, actions):
+        self.state, self.f, self.actions = state, f, actions
+        board = self.board = state.board
+        enemies = self.enemies = state.enemies_of(f.side)
+        prizes = [r["pos"] for r in state.relics.values() if r["pos"] is not None and r["holder"] is None]
+        self.on_ground = set(prizes)
+        prizes += list(state.chests)
+        doors = [board.parse(label) for label in state.doors]
+        self.holder = bool(f.relics)
+        self.openers = {n for c in list(state.chests) + doors for n in board.neighbours(c)} | set(state.chests)
+        shrine = self.shrine = _shrine_to_take(state, f)
+        targets = [e.pos for e in enemies]
+        goals = prizes + [n for d in doors for n in board.open_neighbours(d)] + sorted(shrine)
+        self.to_enemy = _walk_field(board, targets)
+        self.to_prize = (_walk_field(board, goals) if goals else None) or None
+        self.ranged = f.stats.range > 1
+        self.reach = f.stats.range
+        self.dangers = dangers_for(state, f)
+        self.near_enemy = state.enemy_adjacent_cells(f.side)
+        self.weight = DANGER_RANGED if self.ranged or self.holder else DANGER_MELEE
+
+    def keep_away(self) -> list:
+        """A relic holder keeps away: its steps from the nearest enemy and the blows it invites
+        count; a shooter still takes the shot the hex it keeps to allows."""
+        state, f, actions, dangers = self.state, self.f, self.actions, self.dangers
+        rows = [self.board.distance_from(e.pos) for e in self.enemies]
+        cells = [action[2] for action in actions]
+        dangers.prepare(cells)
+        best: dict = {}
+        for dest, e, seen in state.strike_views(f, cells) if self.ranged else ():
+            kill, mean = _odds(seen[0], seen[1], e.hp)
+            best[dest] = max(best.get(dest, 0.0), KILL_WEIGHT * kill + mean)
+        scored = []
+        for action in actions:
+            dest = action[2]
+            score = 0.5 * (min([row[dest] for row in rows]) if rows else 10) - self.weight * dangers.at(dest)
+            scored.append((score + best.get(dest, 0.0), action))
+        return scored
+
+    def score_of(self, dest, best, exact=True) -> float:
+        """A hex's score: the best attack from it (``best``, None when none), the prizes on or
+        next to it, minus the walk still left and the danger (exact, or as if no shooter saw it)."""
+        score = 0.0
+        if best is not None:
+            score += best
+        if dest in self.on_ground:
+            score += RELIC_VALUE
+        if dest in self.openers:
+            score += CHEST_VALUE
+        if dest in self.shrine:
+            score += SHRINE_VALUE
+        # a shooter walks to where an enemy is in range (its band), anyone else to the enemy
+        walk = self.to_enemy.get(dest, 0)
+        if self.ranged:
+            walk = max(0, walk - self.reach)
+        if self.to_prize is not None:
+            walk = min(walk, self.to_prize.get(dest, 0))
+        score -= APPROACH * walk
+        if self.ranged or dest in self.near_enemy:  # a fighter weighs the blows only where they are sure
+            score -= self.weight * self.dangers.at(dest, exact)
+        return score
+
+    def work_out(self, indices, strikes, scores) -> None:
+        """The exact scores of these hexes into ``scores`` (one strike_views call for all of
+        them; ``strikes`` says which hexes an attack may be made from)."""
+        actions = self.actions
+        if self.ranged:
+            self.dangers.prepare([actions[i][2] for i in indices])
+        cells = [actions[i][2] for i in indices if strikes[i]]
+        best: dict = {}
+        for dest, e, seen in self.state.strike_views(self.f, cells) if cells else ():
+            kill, mean = _odds(seen[0], seen[1], e.hp)
+            value = KILL_WEIGHT * kill + mean
+            if dest not in best or value > best[dest]:
+                best[dest] = value
+        for i in indices:
+            dest = actions[i][2]
+            scores[i] = self.score_of(dest, best.get(dest), self.ranged)
+
+    def close_in(self) -> list:
+        """A fighter: a few hexes next to enemies, so every hex is worked out."""
+        actions = self.actions
+        strikes = [action[2] in self.near_enemy for action in actions]
+        scores = [0.0] * len(actions)
+        self.work_out(range(len(actions)), strikes, scores)
+        return list(zip(scores, actions))
+
+    def shoot(self) -> list:
+        """A shooter: most hexes it reaches may shoot, so hexes are bounded first.
+
+        Working out a shot (sight, cover, the dice) and the shots it invites is most of a move's
+        cost. So every hex is first scored with an upper bound (_strike_bound: the best dice it
+        could roll against each enemy in range, high ground as it stands, with or without cover;
+        the danger as if no shooter could see it), the best-bounded hex is worked out, and then
+        every hex whose bound comes within PRUNE_MARGIN of that exact score (the best can only
+        rise); the others can be neither the best nor tied with it (see _pick_best), so the
+        choice is the one judging every hex exactly gives."""
+        state, f, actions, enemies = self.state, self.f, self.actions, self.enemies
+        attack = f.stats.attack
+        level = state.levels.__getitem__
+        rows = [self.board.distance_from(e.pos) for e in enemies]
+        # per level a hex may stand at: each enemy's bound from there, best first, with its row of
+        # distances (a hex's bound is then the first enemy in range down that list)
+        ranked = {}
+        for action in actions:
+            dest = action[2]
+            here = level(dest)
+            if here not in ranked:
+                ranked[here] = sorted(((_strike_bound(state, f, e, dest, attack, here, level(e.pos)), row)
+                                       for row, e in zip(rows, enemies)), key=lambda pair: pair[0], reverse=True)
+        scores, strikes = [], []
+        for action in actions:
+            dest = action[2]
+            best = None
+            for top, row in ranked[level(dest)]:
+                if row[dest] <= self.reach:
+                    best = top
+                    break
+            scores.append(self.score_of(dest, best, exact=False))
+            strikes.append(best is not None)
+        bounds = list(scores)
+        order = sorted(range(len(actions)), key=bounds.__getitem__, reverse=True)
+        self.work_out(order[:1], strikes, scores)
+        floor = scores[order[0]] - PRUNE_MARGIN
+        self.work_out([i for i in order[1:] if bounds[i] >= floor], strikes, scores)
+        return list(zip(scores, actions))
 
 
 _ODDS: dict[tuple, tuple[float, float]] = {}

@@ -8,6 +8,7 @@ import pytest
 from generator.dice.battle_dice import face
 from generator.dice.rng import Rng
 from generator.systems.sagaborn import mechanics as m
+from generator.systems.sagaborn import talents
 from generator.systems.sagaborn.models import Squad, UnitStats
 
 
@@ -175,17 +176,17 @@ def test_friendly_figures_do_not_block_sight_but_enemies_do():
 # -- talents ----------------------------------------------------------------------------------
 def test_stat_talents_change_the_stat_line():
     base = UnitStats(hp=6, move=5, range=1, attack=3, defense=3, height=2)
-    got = m.apply_talents(base, ["Weapon Specialty", "Dodge", "Run"])
+    got = talents.apply_talents(base, ["Weapon Specialty", "Dodge", "Run"])
     assert (got.attack, got.defense, got.move) == (4, 4, 7)
-    assert m.apply_talents(base, ["Extended Shot"]).range == 1  # needs Range 2 or more
-    assert m.apply_talents(base.model_copy(update={"range": 3}), ["Extended Shot"]).range == 5
-    ruthless = m.apply_talents(base, ["Ruthless"])
+    assert talents.apply_talents(base, ["Extended Shot"]).range == 1  # needs Range 2 or more
+    assert talents.apply_talents(base.model_copy(update={"range": 3}), ["Extended Shot"]).range == 5
+    ruthless = talents.apply_talents(base, ["Ruthless"])
     assert (ruthless.attack, ruthless.defense) == (4, 2)
-    assert m.apply_talents(base, ["Ruthless"], decline=["Ruthless"]) == base
+    assert talents.apply_talents(base, ["Ruthless"], decline=["Ruthless"]) == base
 
 
 def test_exhausted_talents_come_back_next_round():
-    cards = m.TalentCards(["Parry", "Dodge"])
+    cards = talents.TalentCards(["Parry", "Dodge"])
     cards.exhaust("Parry")
     with pytest.raises(m.RulesError, match="exhausted until the next round"):
         cards.exhaust("Parry")
@@ -198,43 +199,43 @@ def test_exhausted_talents_come_back_next_round():
 
 
 def test_feint_makes_the_defender_reroll_a_shield_once_per_round():
-    cards = m.TalentCards(["Feint"])
+    cards = talents.TalentCards(["Feint"])
     log = []
-    got = m.feint(ScriptedRng([6]), cards, ["blank", "shield", "shield"], log=log)
+    got = talents.feint(ScriptedRng([6]), cards, ["blank", "shield", "shield"], log=log)
     assert got == ["blank", "hit", "shield"] and log == ["Feint: die 2 shield -> hit"]
     with pytest.raises(m.RulesError):
-        m.feint(ScriptedRng([6]), cards, ["shield"])
+        talents.feint(ScriptedRng([6]), cards, ["shield"])
 
 
 def test_parry_rerolls_up_to_two_defence_dice():
-    cards = m.TalentCards(["Parry"])
-    got = m.parry(ScriptedRng([1, 2]), cards, ["blank", "shield", "hit", "blank"])
+    cards = talents.TalentCards(["Parry"])
+    got = talents.parry(ScriptedRng([1, 2]), cards, ["blank", "shield", "hit", "blank"])
     assert got == ["shield", "shield", "shield", "blank"]
     with pytest.raises(m.RulesError, match="up to 2"):
-        m.parry(ScriptedRng([1, 1, 1]), m.TalentCards(["Parry"]), ["blank"] * 3, indices=[0, 1, 2])
+        talents.parry(ScriptedRng([1, 1, 1]), talents.TalentCards(["Parry"]), ["blank"] * 3, indices=[0, 1, 2])
 
 
 def test_lone_wolf_needs_no_friend_within_six_and_never_rerolls_a_die_twice():
     with pytest.raises(m.RulesError, match="within 6"):
-        m.lone_wolf(ScriptedRng([]), m.TalentCards(["Lone Wolf"]), ["blank"], nearest_friend=6)
-    got = m.lone_wolf(ScriptedRng([8, 8]), m.TalentCards(["Lone Wolf"]), ["blank", "hit", "blank"],
+        talents.lone_wolf(ScriptedRng([]), talents.TalentCards(["Lone Wolf"]), ["blank"], nearest_friend=6)
+    got = talents.lone_wolf(ScriptedRng([8, 8]), talents.TalentCards(["Lone Wolf"]), ["blank", "hit", "blank"],
                       nearest_friend=7, already_rerolled=[1])
     assert got == ["crit", "hit", "crit"]
 
 
 def test_cleave_protector_riposte_battlecall_once_per_round():
-    cards = m.TalentCards(["Cleave", "Protector", "Riposte", "Battlecall"])
-    assert not m.cleave(cards, target_killed=False, target_adjacent=True)
-    assert m.cleave(cards, target_killed=True, target_adjacent=True)
-    assert not m.cleave(cards, target_killed=True, target_adjacent=True)
-    assert not m.protector(cards, distance_to_friend=3)
-    assert m.protector(cards, distance_to_friend=2) and not m.protector(cards, 1)
-    assert m.riposte(cards) and not m.riposte(cards)
-    assert m.battlecall_targets({"Spears": 2, "Bows": 3}) == ["Spears"]
-    assert m.battlecall(cards, "Spears", {"Spears": 2, "Bows": 3}) == 2
+    cards = talents.TalentCards(["Cleave", "Protector", "Riposte", "Battlecall"])
+    assert not talents.cleave(cards, target_killed=False, target_adjacent=True)
+    assert talents.cleave(cards, target_killed=True, target_adjacent=True)
+    assert not talents.cleave(cards, target_killed=True, target_adjacent=True)
+    assert not talents.protector(cards, distance_to_friend=3)
+    assert talents.protector(cards, distance_to_friend=2) and not talents.protector(cards, 1)
+    assert talents.riposte(cards) and not talents.riposte(cards)
+    assert talents.battlecall_targets({"Spears": 2, "Bows": 3}) == ["Spears"]
+    assert talents.battlecall(cards, "Spears", {"Spears": 2, "Bows": 3}) == 2
     cards.refresh()
     with pytest.raises(m.RulesError, match="reaches 2"):
-        m.battlecall(cards, "Bows", {"Spears": 2, "Bows": 3})
+        talents.battlecall(cards, "Bows", {"Spears": 2, "Bows": 3})
 
 
 # -- relics and the cut-off -------------------------------------------------------------------
@@ -287,9 +288,9 @@ def test_a_weapon_arms_one_unit_only():
 
     spears = Squad(name="Spears", type="minion", cost=60, units=3, hp=3, move=4, range=1, attack=2,
                    defense=2, height=1, icons=["sword"], weapons=[{"name": "Longbow", "cost": 10, "range": 3}])
-    carrier = m.armed(spears, spears.weapons[0])
+    carrier = talents.armed(spears, spears.weapons[0])
     assert carrier.range == 4 and spears.range == 1 and spears.total_cost == 70
-    assert m.armed(spears, Weapon(name="Maul", cost=5, attack=1, defense=-3)).defense == 0
+    assert talents.armed(spears, Weapon(name="Maul", cost=5, attack=1, defense=-3)).defense == 0
 
 
 from hypothesis import given, settings  # noqa: E402
