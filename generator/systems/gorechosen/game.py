@@ -14,9 +14,12 @@ Hagreth follows his spear -- the generator yields a :class:`Decision`, and ``app
 chosen action back in. So a mid-attack choice is an ordinary decision of the defending player,
 and the dice for each step are rolled from the stream ``apply`` is given.
 
-Attacks, wounds and pushes are in :mod:`combat`, the champions' Unique actions, unique rules and
-Fates of the Slain (the effect vocabulary of :mod:`effects`) in :mod:`abilities`, the movement
-tables in :mod:`moves`. The state is plain: fighters with a hex, a facing, a Health marker, a
+The state is made of one part per chapter of the book: set-up and the rounds (Prepare, Fight,
+the variants' turns) in :mod:`rounds`, a turn's actions in :mod:`actions`, attacks, wounds and
+pushes in :mod:`combat`, the champions' Unique actions, unique rules and Fates of the Slain (the
+effect vocabulary of :mod:`effects`) in :mod:`abilities`; the movement tables are in
+:mod:`moves`. This module holds the fighters, the state's records, the engine's protocol and
+the plumbing the parts share (asking, saying, Wrath, discards). The state is plain: fighters with a hex, a facing, a Health marker, a
 Wrath space, a hand and a few small flags; the obstructions a Fate adds are a tuple of hexes.
 
 Actions are plain tuples, first item the kind (cards are named, not indexed: two copies of a
@@ -38,7 +41,6 @@ Where the book is silent the choices are ours and listed in ``docs/play-gorechos
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any, NamedTuple
 
 from generator.dice.rng import Rng
@@ -47,19 +49,17 @@ from generator.play.engine import Battle, Event, Outcome
 from generator.systems.gorechosen import arcs, data
 from generator.systems.gorechosen import mechanics as m
 from generator.systems.gorechosen.abilities import Abilities
+from generator.systems.gorechosen.actions import Actions
 from generator.systems.gorechosen.arcs import Hex
 from generator.systems.gorechosen.combat import DEFENCE, Combat
 from generator.systems.gorechosen.models import ActionCard, Champion, Profile
 from generator.systems.gorechosen.moves import centre_of, move_options
+from generator.systems.gorechosen.rounds import Rounds
 from generator.systems.gorechosen.seating import VARIANTS, default_map, make_battle
 
 #: The book plays until one fighter is left; a battle still going after this many rounds is a
 #: draw (our guard; the greedy players never get near it).
 MAX_ROUNDS = 30
-#: Time Limits: a player misses the 15 seconds when a dice rolls this or lower (our model of a
-#: clock a simulation does not have: one turn in six).
-SLOW_ON = 1
-NEUTRAL = "neutral"
 __all__ = ["DEFENCE", "GAME", "GorechosenState", "VARIANTS", "default_map", "make_battle", "move_options", "scene"]
 
 
@@ -132,7 +132,7 @@ class Fighter:
 # ---- the state ---------------------------------------------------------------------------------
 
 
-class GorechosenState(Combat, Abilities):
+class GorechosenState(Rounds, Actions, Combat, Abilities):
     """One Gorechosen battle in progress (see the module docstring for the actions)."""
 
     def __init__(self, battle: Battle, rng: Rng, start: bool = True):
@@ -313,266 +313,6 @@ class GorechosenState(Combat, Abilities):
         if fighter.hand:
             card = fighter.hand.pop(self._rng.integers(0, len(fighter.hand) - 1))
             self._say("discard", fighter, card=card.name, why=why)
-
-    # ---- the battle --------------------------------------------------------------------------
-
-    def _battle(self):
-        yield from self._setup()
-        while not self.decided():
-            self.round += 1
-            if self.round > self.max_rounds:
-                self.round = self.max_rounds
-                self.reason = f"no winner after {self.max_rounds} rounds"
-                self._say("end", why=self.reason)
-                return
-            self._say("round", round=self.round)
-            yield from self._prepare()
-            while self.initiative and not self.decided():
-                owner = self.initiative.pop(0)
-                yield from self._initiative_card(owner)
-            self._end_round()
-        standing = self.alive()
-        self.reason = "last standing" if standing else "no one left standing"
-        self._say("end", why=self.reason)
-
-    def _end_round(self) -> None:
-        """Hands are thrown away; what lasts "until the end of the round" ends."""
-        for f in self.fighters:
-            f.hand = []
-            f.handed_over = False
-            f.hooked = None
-            f.wrath_lock = False
-        self.round_obstructions = ()
-
-    def _setup(self):
-        """Initiative cards shuffled; in their order each player sets up more than 2 hexes from the rest."""
-        order = self._rng.shuffle([f.id for f in self.fighters])
-        self._say("setup_order", order=order)
-        for fid in order:
-            f = self.by_id[fid]
-            placed = [g.pos for g in self.fighters if g.pos is not None]
-            spots = [p for p in self.board.open if all(self.board.distance(p, q) > 2 for q in placed)]
-            if not spots:  # never on the book's arena; a tiny user map still gets a battle
-                spots = [p for p in self.board.open if p not in placed]
-            actions = [("place", p, d) for p in spots for d in range(6)]
-            action = yield self._ask(f.side, "place", actions, f)
-            _, f.pos, f.facing = action
-            self._say("place", f, cell=self.label(f.pos), facing=arcs.FACING_NAMES[f.facing])
-
-    # ---- Prepare -------------------------------------------------------------------------------
-
-    def _extra_cards(self, f: Fighter) -> int:
-        if self.variant == "kingslayer" and f.lone:
-            return 2 if self.challengers_at_start == 2 else 4
-        return 0
-
-    def _prepare(self):
-        cards = self._rng.shuffle(list(self.deck.expanded()))
-        players = self.alive()
-        if self.variant == "drafting":
-            yield from self._draft(players, cards)
-        else:
-            for f in players:
-                take = self.deck.hand + self._extra_cards(f)
-                f.hand, cards = cards[:take], cards[take:]
-        self._say("deal", hands={f.id: len(f.hand) for f in players})
-        spaces = {f.id: f.wrath for f in players}
-        self.initiative = m.build_initiative_deck(
-            self.track, spaces, self._rng, neutral=1 if self.variant == "single-combat" else 0
-        )
-        self._say("initiative_deck", order=list(self.initiative))
-
-    def _draft(self, players: list[Fighter], cards: list[ActionCard]):
-        """Deal six each; keep one and pass the rest to the left until two are left (keep one)."""
-        packets = []
-        for _ in players:
-            packets.append(cards[:6])
-            cards = cards[6:]
-        kept: dict[str, list[ActionCard]] = {f.id: [] for f in players}
-        discards: list[ActionCard] = []
-        while packets and len(packets[0]) >= 2:
-            for i, f in enumerate(players):
-                packet = packets[i]
-                names = sorted({c.name for c in packet})
-                action = yield self._ask(f.side, "draft", [("draft", n) for n in names], f, packet=[c.name for c in packet])
-                card = next(c for c in packet if c.name == action[1])
-                packet.remove(card)
-                kept[f.id].append(card)
-                if len(packet) == 1:
-                    discards.append(packet.pop())
-            n = len(packets)
-            packets = [packets[(i - 1) % n] for i in range(n)]  # pass to the left
-        for f in players:
-            f.hand = kept[f.id]
-            extra = self._extra_cards(f)
-            if extra:
-                f.hand += discards[:extra]
-                discards = discards[extra:]
-
-    # ---- Fight ---------------------------------------------------------------------------------
-
-    def _initiative_card(self, owner: str):
-        if owner == NEUTRAL:
-            yield from self._neutral_card()
-            return
-        f = self.by_id[owner]
-        if not f.alive:
-            return
-        yield from self._turn(f)
-
-    def _neutral_card(self):
-        """Single Combat: both roll; the higher takes a turn; a tie costs each a random card."""
-        a, b = [f for f in self.fighters if f.alive][:2]
-        ra, rb = self._rng.die(6), self._rng.die(6)
-        winner = a if ra > rb else b if rb > ra else None
-        self._say("roll_off", purpose="neutral Initiative card", dice={a.side: ra, b.side: rb},
-                  winner=winner.side if winner else "tie")
-        if winner is None:
-            self._discard_random(a, "tied roll-off")
-            self._discard_random(b, "tied roll-off")
-            return
-        yield from self._turn(winner)
-
-    def _turn(self, f: Fighter, handover_allowed: bool = True):
-        f.ward, f.brace = 0, False  # "until your next turn"
-        if not f.hand:
-            self._say("wait", f, why="no Action cards")
-            return
-        if self.variant == "time-limits":
-            roll = self._rng.die(6)
-            if roll <= SLOW_ON:
-                self._say("timeout", f, roll=roll)
-                self._discard_random(f, "too slow")
-                return
-        actions = self.turn_actions(f, unique=True, allow_pass=True)
-        if len(f.hand) >= 2 and self.unique_denied(f) and self.unique_args(f):
-            by = next(g for g in self.fighters if g is not f and g.alive and g.rule == "deny_unique"
-                      and g.profile_against(f.pos) is not None)
-            self._say("ability", by, name=by.champion.unique_rule.name, target=f.id, effect="no Unique action")
-        mate = self.teammate(f) if self.variant == "2v2" and handover_allowed and not f.handed_over else None
-        if mate is not None and mate.hand:
-            actions.append(("handover",))
-        action = yield self._ask(f.side, "turn", actions, f)
-        if action == ("handover",):
-            f.handed_over = True
-            self._say("handover", f, to=mate.id)
-            yield from self._turn(mate, handover_allowed=False)
-            return
-        yield from self._do(f, action)
-        if self.variant == "kingslayer" and f.lone and f.alive and f.hand and not self.decided() and action[0] != "pass":
-            second = self.turn_actions(f, unique=False, allow_pass=False) + [("end",)]
-            action = yield self._ask(f.side, "second", second, f)
-            if action != ("end",):
-                yield from self._do(f, action)
-
-    def teammate(self, f: Fighter) -> Fighter | None:
-        for g in self.fighters:
-            if g is not f and g.alive and g.side == f.side:
-                return g
-        return None
-
-    # ---- legal actions ---------------------------------------------------------------------------
-
-    def targets_in_zone(self, f: Fighter) -> list[Fighter]:
-        return [e for e in self.enemies(f) if f.profile_against(e.pos) is not None]
-
-    def card_actions(self, f: Fighter) -> list:
-        """Every action of every card in ``f``'s hand (what a turn or a Blood Bind may do)."""
-        out: list = []
-        occupied = self.closed(f)
-        in_zone = self.targets_in_zone(f)
-        bonus = f.move_bonus
-        seen: set[str] = set()
-        for card in f.hand:
-            if card.name in seen:
-                continue
-            seen.add(card.name)
-            mv = card.move
-            for (dest, facing) in move_options(self.board, f.pos, f.facing, mv.hexes + bonus, mv.facing, occupied):
-                out.append(("move", card.name, dest, facing))
-            for e in in_zone:
-                out.append(("attack", card.name, e.id))
-            sp = card.special
-            if sp.kind == "shove":
-                for g in self.alive():
-                    if g is not f and self.board.distance(f.pos, g.pos) == 1:
-                        out.append(("special", card.name, g.id))
-            elif sp.kind == "taunt":
-                for g in self.alive():
-                    if g is not f and self.board.distance(f.pos, g.pos) <= 2:
-                        out.append(("special", card.name, g.id))
-            elif sp.kind == "step":
-                for (dest, facing) in move_options(self.board, f.pos, f.facing, sp.params.get("hexes", 1), "choose", occupied):
-                    out.append(("special", card.name, (dest, facing)))
-            elif sp.kind == "wrath":
-                out.append(("special", card.name, None))
-        return out
-
-    def turn_actions(self, f: Fighter, unique: bool, allow_pass: bool) -> list:
-        out = self.card_actions(f)
-        names = sorted({c.name for c in f.hand})
-        if unique and len(f.hand) >= 2:
-            args = self.unique_args(f)
-            if args and self.unique_denied(f):
-                args = []
-            if args:
-                pairs = sorted({tuple(sorted(p)) for p in combinations(f.names(), 2)})
-                out += [("unique", pair, arg) for pair in pairs for arg in args]
-        if allow_pass:
-            out += [("pass", n) for n in names]
-        return out
-
-    # ---- resolving a turn's action ---------------------------------------------------------------
-
-    def _do(self, f: Fighter, action):
-        kind = action[0]
-        if kind == "pass":
-            self._discard(f, action[1])
-            self._say("wait", f, card=action[1], why="no action; card discarded")
-            return
-        if kind == "unique":
-            for name in action[1]:
-                self._discard(f, name)
-            yield from self._unique(f, action[2], action[1])
-            return
-        card = self._discard(f, action[1])
-        if kind == "move":
-            self._wrath(f, card.move.wrath, "Wrath modifier")
-            yield from self._move(f, action[2], action[3], card.name, card.move.hexes + f.move_bonus, card.move.facing)
-        elif kind == "attack":
-            self._wrath(f, card.attack.wrath, "Wrath modifier")
-            target = self.by_id[action[2]]
-            profile = f.profile_against(target.pos)
-            if profile is None:  # a Wrath change cannot move anyone, so this never happens
-                raise AssertionError("attack outside the kill zone")
-            yield from self._attack(f, target, card.attack.dice, profile, card.attack.name, crippling=card.attack.crippling)
-        elif kind == "special":
-            yield from self._special(f, card, action[2])
-
-    def _move(self, f: Fighter, dest: Hex, facing: int, card: str, hexes: int, icon: str):
-        options = move_options(self.board, f.pos, f.facing, hexes, icon, self.closed(f))
-        path = (f.pos, *options[(dest, facing)])
-        f.pos, f.facing = dest, facing
-        self._say("move", f, card=card, path=[self.label(p) for p in path], facing=arcs.FACING_NAMES[facing],
-                  icon=icon, hexes=hexes)
-        yield from self._after_move(f, path)
-
-    def _special(self, f: Fighter, card: ActionCard, arg):
-        sp = card.special
-        self._wrath(f, sp.wrath, "Wrath modifier")
-        if sp.kind == "shove":
-            target = self.by_id[arg]
-            self._say("ability", f, name=sp.name, target=target.id)
-            yield from self._push(f, target, arcs.direction_between(f.pos, target.pos))
-        elif sp.kind == "taunt":
-            target = self.by_id[arg]
-            target.facing = arcs.facing_towards(target.pos, f.pos)
-            self._say("ability", f, name=sp.name, target=target.id, effect=f"faces {arcs.FACING_NAMES[target.facing]}")
-        elif sp.kind == "step":
-            self._say("ability", f, name=sp.name)
-            yield from self._move(f, arg[0], arg[1], card.name, sp.params.get("hexes", 1), "choose")
-        elif sp.kind == "wrath":
-            self._say("ability", f, name=sp.name)
 
 
 def scene(battle: Battle, rng: Rng, at: dict[str, tuple[str, int | str]], hands: dict[str, list[str]] | None = None,
