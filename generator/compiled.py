@@ -32,6 +32,7 @@ COMPILED_MODULES = (
     "generator.play.core",
     "generator.play.search",
     "generator.systems.bladestorm.core_data",
+    "generator.systems.bladestorm.core_movement",
     "generator.systems.bladestorm.core_rules",
     "generator.systems.bladestorm.core_player",
 )

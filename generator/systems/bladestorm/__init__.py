@@ -2,8 +2,10 @@
 
 Modules: :mod:`models` (cards, rosters, creation tables), :mod:`mechanics` (attacks, damage,
 exchanges, the turn), :mod:`footing` (bases on 1" tiles: standing room, gaps, steps, contact),
-:mod:`scenario` (the book's scenarios as data), :mod:`game` (the battle on the board: state,
-legal actions, apply), :mod:`policy` (the greedy player), :mod:`build` (random creation 11.1
+:mod:`scenario` (the book's scenarios as data), :mod:`seating` (two rosters seated on a
+scenario), :mod:`game` (the battle on the board: state, legal actions, apply; its rules run in the
+battle core, :mod:`core_movement` and :mod:`core_rules`), :mod:`pieces` (views of its
+combatants), :mod:`policy` (the greedy player), :mod:`build` (random creation 11.1
 and the calculator 11.3),
 :mod:`cost` (the TPC model), :mod:`outlook` (exact odds of one against many, no simulation),
 :mod:`describe` (the text card) and :mod:`calc_cli` (the calculator command).
@@ -19,10 +21,11 @@ from generator.systems.bladestorm.calc_cli import register_calc
 from generator.systems.bladestorm.cost import price, printed_total
 from generator.systems.bladestorm.describe import describe
 from generator.systems.bladestorm import scenario_recipe
-from generator.systems.bladestorm.game import BladestormGame, make_battle
+from generator.systems.bladestorm.game import BladestormGame
 from generator.systems.bladestorm.models import Combatant, Roster, Tables
 from generator.systems.bladestorm.policy import GreedyPolicy
 from generator.systems.bladestorm.scenario import Scenario
+from generator.systems.bladestorm.seating import make_battle
 
 
 def combatants(roster: Roster) -> Sequence[Combatant]:

@@ -2,42 +2,22 @@
 cimport cython
 from generator.play.core cimport Core
 from generator.dice.stream cimport DiceStream
-from generator.systems.bladestorm.core_data cimport Arms, ContactFields, FootingTable, Pieces, Scratch
+from generator.systems.bladestorm.core_data cimport Arms, FootingTable, Pieces
+from generator.systems.bladestorm.core_movement cimport BladestormBoard
 
 cdef int ADD, ATTACK, ATTACKING, END, FAR, FIXED, HIGH, LOW, MOVE, MOVING, OVER, PLACE, SETUP
 
 cpdef long long encode(long long kind, long long piece, long long a, long long b)
 
-cdef class BladestormRules(Core):
+cdef class BladestormRules(BladestormBoard):
     cdef public object prepared
-    cdef public list tables
     cdef public Arms arms
-    cdef public Pieces flat
-    cdef public int width, first, setup_first, turn_limit
+    cdef public int first, setup_first, turn_limit
     cdef public list zones
-    cdef public ContactFields fields
     cdef public int step, turn_side, round, done_a, done_b, winner
     cdef public str why
-    cdef public Scratch work
 
     cpdef copy_into(self, BladestormRules other)
-    @cython.locals(pieces=Pieces, table=FootingTable, t=int, p=int, kk=int, start=int, j=int)
-    cpdef mark_taken(self, int skip)
-    @cython.locals(pieces=Pieces, table=FootingTable, n=int, base=int, i=int, budget=int, start=int, found=int,
-                   heap_size=int, cost=int, here=int, s=int, total=int, to=int, old=int, blocked=bint, t=int)
-    cpdef int find_reach(self, int p) except -1
-    @cython.locals(table=FootingTable, n=int, i=int, heap_size=int, g=int, goal=int, cost=int, here=int, s=int,
-                   total=int, to=int)
-    cpdef field(self, int table_index, int[:] goals, int count)
-    @cython.locals(fields=ContactFields, slot=int, start=int, count=int, i=int)
-    cpdef int contact_field(self, int p, int q)
-    @cython.locals(pieces=Pieces, table=FootingTable, width=int, tq=int, dc=int, dr=int, other=int, o=int)
-    cpdef bint touches(self, int p, int anchor, int q)
-    @cython.locals(pieces=Pieces)
-    cpdef bint in_contact_now(self, int p, int q)
-    @cython.locals(pieces=Pieces, table=FootingTable, width=int, tq=int, tc=int, tr=int, other=int, count=int, o=int,
-                   c=int, r=int)
-    cpdef int contacts_into(self, int p, int q, int[:] out)
     @cython.locals(pieces=Pieces, count=int, p=int, table=FootingTable, zone="int[:]", kk=int, i=int, found=int,
                    base=int, j=int)
     cpdef int action_codes(self, long long[:] out) except -1
@@ -74,8 +54,3 @@ cdef class BladestormRules(Core):
     @cython.locals(pieces=Pieces, p=int, alive_a=bint, alive_b=bint, mover=int)
     cdef end_attack_step(self)
     cdef finish(self, int winner, str why)
-
-@cython.locals(i=int, parent=int, pc=int)
-cdef int heap_push(FootingTable table, int size, int cost, int at)
-@cython.locals(i=int, child=int, c1=int, c2=int, cc=int, cost=int, at=int)
-cdef int heap_pop(FootingTable table, int size)

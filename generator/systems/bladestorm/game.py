@@ -19,6 +19,10 @@ tile geometry in :mod:`footing`, this module only sequences them):
 Actions are tuples: ``("place", id, (col, row))``, ``("move", id, (col, row))``,
 ``("attack", id, target_id, weapon)`` and ``("end",)``. The ``(col, row)`` of a base is its
 anchor, the north-west tile of the tiles it covers (see :mod:`footing`).
+
+The rules run in the battle core (:mod:`core_movement`, :mod:`core_rules`, docs/core.md); two
+rosters are seated on a scenario by :mod:`seating`, and a combatant is read through its
+:class:`~generator.systems.bladestorm.pieces.Piece`.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from generator.systems.bladestorm.core_data import Arms, ContactFields, FootingT
 from generator.systems.bladestorm.core_player import BladestormGreedy, Odds
 from generator.systems.bladestorm.core_rules import BladestormRules, encode
 from generator.systems.bladestorm.footing import CONTACT_MIN_IN, MILLI, UNREACHABLE, Footing, base_inches, footing_for
-from generator.systems.bladestorm.models import Combatant
+from generator.systems.bladestorm.pieces import Piece
 
 END = ("end",)
 _KIND_NAMES = {PLACE: "place", MOVE: "move", ATTACK: "attack", END_CODE: "end"}
@@ -148,117 +152,6 @@ class BladestormGame:
             prepared.opening = (state, state.start())
         state, events = prepared.opening
         return state.clone(), [dict(e) for e in events]
-
-
-class Piece:
-    """A view of one combatant of a state: its card, base, where it stands, what happened to it
-    (for players, tests and logs; the state's numbers are the truth, and setting ``anchor``
-    moves the base)."""
-
-    __slots__ = ("state", "index")
-
-    def __init__(self, state: "BladestormState", index: int):
-        self.state, self.index = state, index
-
-    @property
-    def id(self) -> str:
-        return self.state.prepared.ids[self.index]
-
-    @property
-    def side(self) -> str:
-        return self.state.prepared.seats[self.index]
-
-    @property
-    def card(self) -> Combatant:
-        return self.state.prepared.cards[self.index]
-
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def footing(self) -> Footing:
-        prepared = self.state.prepared
-        return prepared.footings[prepared.table_of[self.index]]
-
-    @property
-    def base_in(self) -> float:
-        return self.state.prepared.base_in[self.index]
-
-    @property
-    def k(self) -> int:
-        return self.footing.k
-
-    @property
-    def arms(self) -> tuple:
-        return tuple(self.card.attacks()) if self.card.armed else ()
-
-    @property
-    def fighter(self) -> "Piece":
-        """The combatant in play (its hits and Endurance): the piece itself answers for it."""
-        return self
-
-    @property
-    def hits(self) -> int:
-        return self.state.flat.hits[self.index]
-
-    @hits.setter
-    def hits(self, value: int) -> None:
-        self.state.flat.hits[self.index] = value
-
-    @property
-    def removed(self) -> bool:
-        return bool(self.state.flat.removed[self.index])
-
-    @removed.setter
-    def removed(self, value: bool) -> None:
-        self.state.flat.removed[self.index] = int(bool(value))
-
-    @property
-    def defeated(self) -> bool:
-        return self.endurance_left <= 0
-
-    @property
-    def anchor(self) -> int:
-        return self.state.flat.anchor[self.index]
-
-    @anchor.setter
-    def anchor(self, value: int) -> None:
-        self.state.flat.anchor[self.index] = value
-
-    @property
-    def moved(self) -> bool:
-        return bool(self.state.flat.moved[self.index])
-
-    @property
-    def attacked(self) -> bool:
-        return bool(self.state.flat.attacked[self.index])
-
-    @property
-    def standing(self) -> bool:
-        return not self.state.flat.removed[self.index]
-
-    @property
-    def placed(self) -> bool:
-        return self.anchor >= 0
-
-    @property
-    def budget(self) -> int:
-        return self.card.movement * MILLI
-
-    @property
-    def endurance_left(self) -> int:
-        flat = self.state.flat
-        return flat.endurance[self.index] - flat.hits[self.index]
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Piece) and other.state is self.state and other.index == self.index
-
-    def __hash__(self) -> int:
-        return hash((id(self.state), self.index))
-
-    def __repr__(self) -> str:
-        return f"Piece({self.id} {self.name})"
 
 
 class BladestormState(BladestormRules):
@@ -593,101 +486,3 @@ def _length(f: Footing, anchors: list[int]) -> float:
     """The route's length in inches: 1 tile straight, the tile's diagonal aslant."""
     diagonal = sum(1 for x, y in zip(anchors, anchors[1:]) if f.cells[x][0] != f.cells[y][0] and f.cells[x][1] != f.cells[y][1])
     return f.tile_in * ((len(anchors) - 1 - diagonal) + diagonal * 2 ** 0.5)
-
-
-# ---- seating two rosters on a scenario --------------------------------------------------------------
-
-_OPTIONS = ("map", "card", "variant", "twist", "scenario", "files")
-
-
-def make_battle(force_a, force_b, options: dict | None = None) -> Battle:
-    """Seat two loaded rosters on a scenario (``SYSTEM.make_battle``).
-
-    ``options["card"]`` names the scenario (a key such as ``a-test-of-arms`` or a file); without
-    it, the book's own two rosters play "Warriors of Ash" and any others "A Test of Arms".
-    ``options["map"]`` replaces the scenario's map (its zones must still fit the set-up). Force A
-    is the scenario's player #1. A base that cannot get through any gap to the enemy is refused.
-    """
-    from generator.play.board import board_for
-    from generator.systems.bladestorm.scenario import DEFAULT_BOOK, DEFAULT_OTHER, load_scenario
-
-    options = dict(options or {})
-    for key in options:
-        if key not in _OPTIONS:
-            raise SkirmishError(f"bladestorm: unknown battle option {key!r}; known: {', '.join(_OPTIONS)}")
-    for key in ("variant", "twist"):
-        if options.get(key):
-            raise SkirmishError(f"bladestorm: --{key} {options[key]!r}: the Basic Game has no {key}s; leave it out")
-    name = options.get("card") or options.get("scenario")
-    if not name:
-        name = DEFAULT_BOOK if _book_forces(DEFAULT_BOOK, force_a, force_b) else DEFAULT_OTHER
-    loaded = load_scenario(name)
-    if options.get("map") is not None:
-        from generator.systems.bladestorm.scenario import LoadedScenario, check_against_map
-
-        board_map = options["map"]
-        problems = check_against_map(loaded.scenario, board_map, lambda loc: f"--map {board_map.name or 'map'}")
-        if board_map.grid != "square":
-            problems.insert(0, f"--map {board_map.name or 'map'}: grid: {board_map.grid!r}; Bladestorm plays on square tiles")
-        if problems:
-            raise SkirmishError(problems[0], problems=problems)
-        loaded = LoadedScenario(loaded.key, loaded.path, loaded.scenario, board_map, loaded.source)
-    battle = Battle(
-        system="bladestorm",
-        forces={"a": force_a, "b": force_b},
-        board=board_for(loaded.map, diagonal=True),
-        rules={"scenario": loaded, "map": loaded.map, "map_option": options.get("map") is not None,
-               "files": options.get("files") or {}},
-        names={"a": force_a.name, "b": force_b.name},
-    )
-    _check_ways_through(battle)
-    return battle
-
-
-def _book_forces(key: str, force_a, force_b) -> bool:
-    """Are these the rosters the scenario was written for (in either seat)?"""
-    from generator.content import library, load_file
-    from generator.systems.bladestorm.scenario import scenario_files
-
-    path = scenario_files().get(key)
-    if path is None:
-        return False
-    scenario = load_file(path).model
-    names = set()
-    for player in scenario.players.values():
-        if player.roster:
-            names.add(load_file(library().path(player.roster)).model.name)
-    return {force_a.name, force_b.name} == names and len(names) == 2
-
-
-def _check_ways_through(battle: Battle) -> None:
-    """One line when a base is too large for every gap between its set-up and the enemy's."""
-    state = BladestormState(battle)
-    starts: dict[str, list[int]] = {}
-    for seat in SIDES:
-        if state.scenario.players[seat].setup.kind == "marked":
-            state._place_marked(seat)
-    for p in state.pieces:
-        starts[p.id] = [p.anchor] if p.placed else state.setup_anchors(p)
-    loaded = battle.rules["scenario"]
-    for p in state.pieces:
-        goals: set[int] = set()
-        for q in state.pieces:
-            if q.side == p.side:
-                continue
-            for anchor in starts[q.id]:
-                q.anchor = anchor
-                goals.update(state.contact_anchors(p, q))
-        dist = p.footing.field(goals) if goals else None
-        if dist is None or all(dist[i] >= UNREACHABLE for i in starts[p.id]):
-            if battle.rules.get("map_option"):
-                where, on = f"--map {battle.rules['map'].name or 'map'}", "this map"
-            else:
-                where, on = loaded.where(("map",)), loaded.scenario.map
-            files = battle.rules.get("files") or {}
-            if files.get(p.side):
-                on += f" (roster {files[p.side]})"
-            raise SkirmishError(
-                f"{where}: {p.name}'s {p.base_in:g}\" base cannot get through any gap between its "
-                f"set-up and the enemy on {on}; choose another scenario (--battle) or map"
-            )

@@ -3,7 +3,7 @@
 :func:`draft` draws a Tale, a Terrain (a generated 1" tile map, or a named one) and each player's
 Set-up from ``content/bladestorm/decks/``; the Victory is the Basic Game's own (a player wins by
 removing every enemy combatant), the one the engine plays on the board. :func:`scenario_options`
-hands a checked scenario to :func:`generator.systems.bladestorm.game.make_battle`.
+hands a checked scenario to :func:`generator.systems.bladestorm.seating.make_battle`.
 """
 
 from __future__ import annotations
