@@ -61,6 +61,7 @@ def test_systems_built_side_by_side_write_the_same_files_as_one_after_another(tm
     light = Settings(battles=40, look_every=40, screen_battles=8, lively_tries=1, archetype_battles=0,
                      opponent=OpponentSettings(candidates=2, screen_battles=8, knob_battles=8, knob_steps=1, verdicts=1))
     monkeypatch.setattr(demo, "demo_settings", lambda name, **changes: light)  # the workers are forked: they see it
+    monkeypatch.setattr(demo, "DEMO_DRAWS", 1)  # one draw each: the files, not the second chance, are checked here
     systems = ["gorechosen", "bladestorm"]
     logs: dict[int, list[str]] = {1: [], 2: []}
     for jobs in (1, 2):
