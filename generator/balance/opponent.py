@@ -77,9 +77,10 @@ class Opponent:
         """The knob in players' words (empty when it was not turned)."""
         if self.knob == 0:
             return ""
-        way = "stronger" if self.knob > 0 else "weaker"
-        what = (system.extra or {}).get("nudge_words", "small stat steps")
-        return f"made {abs(self.knob)} {what} {way} than it was built, to even the battle"
+        words = (system.extra or {}).get("nudge_words", ("small stat step", "small stat steps"))
+        one, many = (words, words) if isinstance(words, str) else words
+        n = abs(self.knob)
+        return f"{n} {one if n == 1 else many} {'more' if self.knob > 0 else 'fewer'} than built, to even the battle"
 
 
 def identical_share(system: Any, force_a: Any, force_b: Any) -> float:

@@ -40,7 +40,7 @@ def scenario(
     from generator.dice.rng import make_rng
     from generator.errors import SkirmishError
     from generator.progress import spinner
-    from generator.scenarios.generate import Settings, generate, parse_keep, write_scenario
+    from generator.scenarios.generate import Settings, check_scenario_folder, generate, parse_keep, write_scenario
     from generator.scenarios.model import load_scenario
 
     from generator.layout.map_tiling import parse_length_mm
@@ -51,7 +51,8 @@ def scenario(
         from generator.cli.common import cli_jobs
 
         jobs = cli_jobs(jobs)  # at most one process per core, said on stderr
-    page_size(page)  # a wrong paper, or hex size, is refused before minutes of battles
+    page_size(page)  # a wrong paper, or hex size, or a user's file in the way is refused before minutes of battles
+    check_scenario_folder(out, force)
     hex_mm = parse_length_mm(hex_size, "--hex-size") if hex_size is not None else None
     keeps = parse_keep(",".join(keep))
     base, given = None, {}

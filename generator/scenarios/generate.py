@@ -507,6 +507,23 @@ def _balance_block(verdict, found, players) -> dict:
     return block
 
 
+SCENARIO_FILES = ("scenario.yaml", "booklet.pdf", "map.svg", "cards.pdf")
+
+
+def check_scenario_folder(out_dir: Path, force: bool = False) -> None:
+    """Refuse, before any battle is played, a folder where :func:`write_scenario` would have to
+    replace a file the tool did not write (or anything that is not a regular file): a search of
+    minutes must not end in "already exists"."""
+    from generator.files import Manifest
+
+    out_dir = Path(out_dir)
+    if not out_dir.is_dir():
+        return
+    manifest = Manifest(out_dir)
+    for name in SCENARIO_FILES:
+        manifest.may_write(out_dir / name, force)
+
+
 def write_scenario(generated: Generated, out_dir: Path, force: bool = False, page: str = "a4",
                    ink_saver: bool = False, hex_size_mm: float | None = None) -> list[Path]:
     """``DIR/scenario.yaml``, ``DIR/booklet.pdf``, ``DIR/map.svg`` and ``DIR/cards.pdf``, all
@@ -522,8 +539,8 @@ def write_scenario(generated: Generated, out_dir: Path, force: bool = False, pag
     out_dir = Path(out_dir)
     ensure_folder(out_dir)
     manifest = Manifest(out_dir)
-    targets = {name: out_dir / name for name in ("scenario.yaml", "booklet.pdf", "map.svg")}
-    for target in [*targets.values(), out_dir / "cards.pdf"]:  # the deck's too, before anything is written
+    targets = {name: out_dir / name for name in SCENARIO_FILES[:3]}
+    for target in [*targets.values(), out_dir / SCENARIO_FILES[3]]:  # the deck's too, before anything is written
         manifest.may_write(target, force)
     loaded = generated.loaded
     texts = {

@@ -94,7 +94,7 @@ def test_a_name_ending_in_s_takes_an_apostrophe_alone():
 
 def test_one_seed_names_the_forces_differently_in_each_system():
     from generator.dice.rng import Rng
-    from generator.scenarios.generate import force_names
+    from generator.scenarios.data import force_names
     from generator.scenarios.tale import title
 
     systems = ("bladeborn", "warcry", "gorechosen", "bladestorm", "sagaborn")

@@ -32,7 +32,7 @@ ORDINALS = {_ordinal(n): n for n in range(1, 13)}
 def drafted(system_name: str, seed: int):
     """A scenario drafted as ``skirmish scenario`` drafts it, with random forces, not balanced."""
     from generator.balance.forces import random_force
-    from generator.scenarios.generate import _scenario_data, _validated
+    from generator.scenarios.data import scenario_data, validated
 
     system = get_system(system_name)
     rng = Rng(seed)
@@ -49,8 +49,8 @@ def drafted(system_name: str, seed: int):
     else:
         forces = {s: random_force(system, budget, rng.spawn(f"force {s}"), name=f"Force {s}", count=counts.get(s))
                   for s in ("a", "b")}
-    data = _scenario_data(system, seed, parts, forces, {"a": budget * 2, "b": budget * 2}, None)
-    return _validated(data)
+    data = scenario_data(system, seed, parts, forces, {"a": budget * 2, "b": budget * 2}, None)
+    return validated(data)
 
 
 def engine_rules(loaded):

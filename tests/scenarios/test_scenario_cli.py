@@ -7,15 +7,15 @@ import json
 
 def test_a_scenario_folder_is_written_and_the_same_seed_gives_the_same_bytes(skirmish_cli, tmp_path):
     first, second = tmp_path / "one", tmp_path / "two"
-    run = skirmish_cli("scenario", "gorechosen", "--seed", "3", "-o", first, "--battles", "200", "--jobs", "1", "--json")
+    run = skirmish_cli("scenario", "bladestorm", "--seed", "3", "-o", first, "--battles", "200", "--jobs", "1", "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert {"games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "balanced", "stopped_early", "seed"} <= set(data["balance"])
     assert {p.split("/")[-1] for p in data["files"]} >= {"scenario.yaml", "booklet.pdf", "map.svg", "cards.pdf"}
     leans = {tuple(lean["pair"]): lean for lean in data["balance"]["favours"]}
-    assert "n/a" in leans[("horde", "elite")]["says"]  # one champion a side
+    assert "n/a" in leans[("ranged", "melee")]["says"]  # every Bladestorm attack is made in base contact
     assert data["pick"] == {"mode": "random"}
-    assert skirmish_cli("scenario", "gorechosen", "--seed", "3", "-o", second, "--battles", "200", "--jobs", "1").returncode == 0
+    assert skirmish_cli("scenario", "bladestorm", "--seed", "3", "-o", second, "--battles", "200", "--jobs", "1").returncode == 0
     for name in ("scenario.yaml", "map.svg", "booklet.pdf"):
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
     recheck = skirmish_cli("balance", "--scenario", first / "scenario.yaml", "--battles", "200", "--seed", "9", "--json")
@@ -37,6 +37,7 @@ def test_keep_re_rolls_only_what_is_not_kept(skirmish_cli, tmp_path):
 
 
 def test_bad_input_is_one_line_and_a_users_file_is_kept(skirmish_cli, tmp_path):
+    """A user's file in the folder is refused before the search starts, not after minutes of it."""
     out = tmp_path / "mine"
     out.mkdir()
     (out / "booklet.pdf").write_bytes(b"my own booklet")

@@ -29,6 +29,7 @@ from generator.systems.warcry import pricing
 from generator.systems.warcry.board_worth import BoardWorth
 from generator.play.fight import fight_on_board
 from generator.systems.warcry.models import Limits
+from generator.systems.warcry.knob import wounds_nudge
 
 def _reach(fighter) -> int:
     from generator.systems.warcry import reach
@@ -70,7 +71,9 @@ SYSTEM = System(
     scenario_draft=scenario.draft,
     scenario_options=scenario.scenario_options,
     cost_unit="points",
-    extra={"roster_document": roster_document, "scenario_points": 500,
+    extra={"roster_document": roster_document, "nudge": wounds_nudge("bladeborn"),
+           "nudge_words": ("Wound", "Wounds"),
+           "scenario_points": 500,
            "abilities_not_simulated": lambda warband: abilities_not_simulated(warband, "bladeborn"),
            "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "reach": _reach},
            "content_checks": {"campaign": _check_campaign}},

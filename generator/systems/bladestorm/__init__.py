@@ -74,7 +74,7 @@ SYSTEM = System(
     cost_unit="TPC",
     printed_total=printed_total,
     extra={"roster_document": roster_document, "random_options": ("above_table",), "scenario_points": 475,
-           "nudge": nudge, "nudge_words": "Endurance boxes",
+           "nudge": nudge, "nudge_words": ("Endurance box", "Endurance boxes"),
            "archetypes": {"pairs": ("horde-elite",),
                           "not_applicable": {"ranged-melee": "every Bladestorm attack is made in base contact"}}},
 )

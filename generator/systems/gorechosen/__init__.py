@@ -20,6 +20,7 @@ from generator.systems.gorechosen import scenario
 from generator.systems.gorechosen.game import GAME, make_battle
 from generator.systems.gorechosen.models import Champion, Roster
 from generator.systems.gorechosen.policy import greedy
+from generator.systems.gorechosen import knob
 
 
 def combatants(roster: Roster) -> list[Champion]:
@@ -63,7 +64,9 @@ SYSTEM = System(
     scenario_draft=scenario.draft,
     scenario_options=scenario.scenario_options,
     cost_unit="rating",
-    extra={"roster_document": roster_document, "scenario_points": 100, "fighters_for": scenario.fighters_for,
+    extra={"roster_document": roster_document, "nudge": knob.nudge,
+           "nudge_words": ("health space", "health spaces"),
+           "scenario_points": 100, "fighters_for": scenario.fighters_for,
            "scenario_shape": scenario.shape_of,
            "archetypes": {"pairs": ("ranged-melee",), "reach": scenario.reach, "members": 1,
                           "not_applicable": {"horde-elite": "one champion a side: no horde, no elite"}}},

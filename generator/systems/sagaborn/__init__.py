@@ -19,6 +19,7 @@ from generator.systems.sagaborn import scenario
 from generator.systems.sagaborn.game import SagaGame, make_battle
 from generator.systems.sagaborn.models import BattleDie, CostModel, RandomTables, RulesText, Squad, TalentList, Team
 from generator.systems.sagaborn.policy import GreedyPolicy
+from generator.systems.sagaborn import knob
 
 GAME = SagaGame()
 
@@ -86,7 +87,9 @@ SYSTEM = System(
     scenario_draft=scenario.draft,
     scenario_options=scenario.scenario_options,
     cost_unit="points",
-    extra={"roster_document": roster_document, "map_sight": {"data": _map_sight_data, "text": _map_sight_text},
+    extra={"roster_document": roster_document, "nudge": knob.nudge,
+           "nudge_words": ("HP step (each unit of a squad)", "HP steps (each unit of a squad)"),
+           "map_sight": {"data": _map_sight_data, "text": _map_sight_text},
            "scenario_points": 400,
            "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "member": _random_squad, "reach": _reach,
                           "max_members": MAX_MEMBERS},

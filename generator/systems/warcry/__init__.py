@@ -13,6 +13,7 @@ from generator.systems.warcry import build, pricing
 from generator.play.fight import fight_on_board
 from generator.systems.warcry.models import AbilityCard, AbilityTable, Limits, Warband, combatants, describe
 from generator.systems.warcry.tables import Archetypes
+from generator.systems.warcry.knob import wounds_nudge
 
 
 def build_random(rng, count: int = 1, points=None):
@@ -110,7 +111,9 @@ SYSTEM = System(
     scenario_draft=_scenario_draft,
     scenario_options=_scenario_options,
     cost_unit="points",
-    extra={"roster_document": roster_document, "scenario_points": 1000,
+    extra={"roster_document": roster_document, "nudge": wounds_nudge("warcry"),
+           "nudge_words": ("step of two Wounds", "steps of two Wounds"),
+           "scenario_points": 1000,
            "abilities_not_simulated": lambda warband: _not_simulated(warband),
            "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "reach": lambda f: reach(f)}},
 )
