@@ -13,3 +13,16 @@ __version__ = "0.1.0"
 from generator.compiled import choose_path as _choose_core_path  # noqa: E402
 
 _choose_core_path()
+
+
+def _register_parts() -> None:
+    """Import the parts that register systems and document kinds with :mod:`generator.registry`
+    (run on the first question asked there, so ``import generator`` stays light)."""
+    import generator.boards.mapfile  # noqa: F401  map files
+    import generator.scenarios.decks  # noqa: F401  decks and scenarios, shared by every system
+    import generator.systems  # noqa: F401  the five systems and their content kinds
+
+
+from generator.registry import provide_with as _provide_with  # noqa: E402
+
+_provide_with(_register_parts)

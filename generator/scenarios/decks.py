@@ -25,6 +25,7 @@ from typing import Any, Callable, Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from generator import registry
 from generator.errors import ContentError, SkirmishError
 from generator.scenarios import rules
 from generator.scenarios.model import Rule, Scoring
@@ -394,3 +395,6 @@ def deployment_parts(card) -> dict[str, Any]:
     if spec and spec.min_gap:
         out["min_gap"] = spec.min_gap
     return out
+
+
+registry.register_kind("deck", model=Deck)  # every system's decks share one format

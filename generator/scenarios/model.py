@@ -37,7 +37,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from generator.content.errors import format_validation_error
-from generator.content.loader import raise_problems
+from generator import registry
+from generator.content.loader import find_system, raise_problems
 from generator.content.source import Source, display_path, read_source
 from generator.errors import ContentError, SkirmishError
 from generator.files import write_atomic
@@ -420,7 +421,7 @@ def _roster_kind(system) -> str:
 
 def resolve_map(spec: dict | str, where, loc=("map",)):
     """The scenario's map as a BoardMap: inline data, or a map file by name (content/maps/<name>.yaml)."""
-    from generator.boards.mapfile import BoardMap, BoardProblems, _pydantic_message, load_map
+    from generator.boards.mapfile import board_or_problems, load_map
     from generator.content import library
 
     if isinstance(spec, str):
@@ -431,12 +432,9 @@ def resolve_map(spec: dict | str, where, loc=("map",)):
             raise ContentError(f"{where(loc)}: map: {spec!r} is not a known map; give the map inline or "
                                f"one of {', '.join(names)}")
         return load_map(files[rel])
-    try:
-        return BoardMap.model_validate(spec)
-    except BoardProblems as err:
-        located = err.located
-    except ValidationError as err:
-        located = [(tuple(e["loc"]), _pydantic_message(e)) for e in err.errors()]
+    board, located = board_or_problems(spec)
+    if board is not None:
+        return board
     raise_problems([text for _, text in _located(located, where, loc)])
 
 
@@ -457,10 +455,9 @@ def check(scn: Scenario, board, located_where, decks: dict | None = None) -> tup
     rounds beyond the system's limit, forces that do not validate or cost more than the budget.
     Returns (problems, rosters, costs)."""
     from generator.boards.mapfile import parse_cell
-    from generator.systems import get_system
 
     problems: list[tuple[tuple, str]] = []
-    system = get_system(scn.system)
+    system = find_system(scn.system)
     grid = board.grid_obj()
     impassable = board.impassable_cells()
     owner: dict[tuple[int, int], tuple] = {}
@@ -660,9 +657,8 @@ def validate(data: Any, source: Source | None = None, name: str = "scenario", pa
     board = resolve_map(scn.map, where)
     problems, rosters, costs = check(scn, board, where)
     raise_problems(problems)
-    from generator.systems import get_system
 
-    return LoadedScenario(scn, get_system(scn.system), scenario_board(scn, board), rosters, costs, path)
+    return LoadedScenario(scn, find_system(scn.system), scenario_board(scn, board), rosters, costs, path)
 
 
 def load_scenario(path: str | os.PathLike) -> LoadedScenario:
@@ -735,3 +731,11 @@ def save_scenario(scn: Scenario | LoadedScenario, path: str | os.PathLike) -> Pa
         scn = scn.scenario
     validate(scn.model_dump(mode="json", exclude_none=True), name=display_path(Path(path)))
     return write_atomic(Path(path), dump_scenario(scn))
+
+
+def _validate_scenario_file(source: Source):
+    """A ``kind: scenario`` content file, checked against its map, decks and forces."""
+    return validate(source.data, source, path=source.path).scenario
+
+
+registry.register_kind("scenario", validate=_validate_scenario_file)
