@@ -40,7 +40,8 @@ def scenario(
     from generator.dice.rng import make_rng
     from generator.errors import SkirmishError
     from generator.progress import spinner
-    from generator.scenarios.generate import Settings, generate, parse_keep, write_scenario
+    from generator.layout.scenario_folder import write_scenario
+    from generator.scenarios.generate import Settings, generate, parse_keep
     from generator.scenarios.model import load_scenario
 
     from generator.layout.map_tiling import parse_length_mm

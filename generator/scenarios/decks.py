@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from generator import registry
 from generator.errors import ContentError, SkirmishError
 from generator.scenarios import rules
-from generator.scenarios.model import Rule, Scoring
+from generator.scenarios.rules import Rule, Scoring
 
 DECK_TYPES = ("deployment", "victory", "twist", "scenario", "variant", "tale", "terrain", "setup")
 MODES = ("random", "veto", "underdog")
