@@ -17,8 +17,7 @@ it runs once, on the first question asked here that the registered parts cannot 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 _SYSTEMS: dict[str, Callable[[], Any]] = {}
 _MADE: dict[str, Any] = {}
@@ -27,8 +26,7 @@ _HEADERLESS: list["HeaderlessKind"] = []
 _PROVIDE: list[Callable[[], None]] = []
 
 
-@dataclass(frozen=True)
-class SharedKind:
+class SharedKind(NamedTuple):
     """A content kind every system has. ``model`` validates the file's fields; ``validate``,
     when given, replaces that step: ``validate(source) -> model instance`` (a scenario is checked
     against its map, decks and forces, which a model alone cannot do)."""
@@ -38,8 +36,7 @@ class SharedKind:
     validate: Callable[[Any], Any] | None = None
 
 
-@dataclass(frozen=True)
-class HeaderlessKind:
+class HeaderlessKind(NamedTuple):
     """A file without ``system``/``kind`` keys that a part of the tool still owns (a map):
     ``recognise(data)`` says whether parsed data is one, ``problems(path)`` lists what is wrong."""
 

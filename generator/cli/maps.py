@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from generator.boards import los
-from generator.boards.checks import board_checks
-from generator.boards.fairness import fairness_report
-from generator.boards.mapfile import BoardMap, format_cell, load_map, parse_cell
 from generator.errors import MapError
+
+if TYPE_CHECKING:
+    from generator.boards.mapfile import BoardMap
 
 map_app = typer.Typer(
     name="map",
@@ -43,6 +42,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _cell_option(text: str, option: str) -> tuple[int, int]:
+    from generator.boards.mapfile import parse_cell
+
     try:
         return parse_cell(text)
     except ValueError as err:
@@ -50,6 +51,8 @@ def _cell_option(text: str, option: str) -> tuple[int, int]:
 
 
 def _rule_option(rule: str) -> str:
+    from generator.boards import los
+
     if rule not in los.RULES:
         raise MapError(f"--los-rule: {rule!r} is not a rule; use one of: {', '.join(los.RULES)}")
     return rule
@@ -86,6 +89,9 @@ def los_cmd(
 
       skirmish map los maps/drawn-and-quartered --from 0,4 --to 12,5
     """
+    from generator.boards import los
+    from generator.boards.mapfile import format_cell, load_map
+
     rule = _rule_option(rule)
     board = load_map(map_path)
     if to_cell is not None and from_cell is None:
@@ -189,6 +195,10 @@ def validate_cmd(
 
       skirmish map validate my-map.yaml --json
     """
+    from generator.boards.checks import board_checks
+    from generator.boards.fairness import fairness_report
+    from generator.boards.mapfile import load_map
+
     board = load_map(map_path)
     checks = board_checks(board)
     report = fairness_report(board)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import ContentError
-from generator.names import codes, control_characters
+from generator.text import codes, control_characters
 
 Path_ = tuple[Any, ...]
 
