@@ -22,7 +22,6 @@ Everything is valued in victory points, the currency of the battle card:
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 import numpy as np
 
@@ -38,7 +37,6 @@ INSIDE_BAND = 0.15         # a ranged fighter closer to its nearest enemy than i
 MOVES = ("move", "bonus-move", "disengage", "bonus-disengage")
 
 
-@lru_cache(maxsize=65536)
 def attack_chance(state, stats: dict, weapon, target) -> float:
     """One attack with these weapon numbers at ``target``: the chance to take it down plus 0.4 of
     the share of its Wounds dealt short of that (its ward counts as that many more wounds)."""

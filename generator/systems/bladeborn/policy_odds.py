@@ -93,6 +93,7 @@ def reroll_choice(policy, state, actions):
     return max(actions, key=lambda a: (expected(a[1]), -len(a[1])))
 
 
+@lru_cache(maxsize=65536)
 def attack_kill_odds(attacks: int, strength: int, toughness: int, hit: int, crit: int, wounds_left: int) -> tuple[float, float]:
     """(chance to take down, expected damage capped at the wounds left) of one attack action."""
     odds = attack_odds(attacks, strength, toughness, hit, crit)
