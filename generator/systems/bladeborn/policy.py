@@ -22,7 +22,6 @@ Everything is valued in victory points, the currency of the battle card:
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from generator.play.board import UNREACHABLE
