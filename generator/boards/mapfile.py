@@ -178,6 +178,13 @@ class BoardMap(BaseModel):
             if not -MAX_LEVEL <= level <= MAX_LEVEL:
                 out.append((loc, f"level {level} is outside -{MAX_LEVEL}..{MAX_LEVEL}"))
 
+        return out + self._clash_problems(parsed) + self._wall_problems()
+
+    def _clash_problems(self, parsed: dict[tuple, Cell]) -> list[tuple[tuple, str]]:
+        """Cells listed under kinds that cannot share a cell (an objective in a pit, a door on an
+        obstruction...), and cells in two players' zones."""
+        out: list[tuple[tuple, str]] = []
+
         def cells_of(path: tuple) -> set[Cell]:
             return {c for loc, c in parsed.items() if loc[: len(path)] == path}
 
@@ -211,6 +218,11 @@ class BoardMap(BaseModel):
                     )
                     out.append((loc, f"{format_cell(c)!r} is also in {owners[c]}'s zone"))
                 owners.setdefault(c, player)
+        return out
+
+    def _wall_problems(self) -> list[tuple[tuple, str]]:
+        """Walls belong to square maps and lie on the board (their points are in inches)."""
+        out: list[tuple[tuple, str]] = []
         if self.walls and self.grid != "square":
             out.append((("walls",), "walls (outlines in inches) are only for grid: square maps"))
         w_in, h_in = self.width * self.tile_in, self.height * self.tile_in
