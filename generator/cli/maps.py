@@ -71,6 +71,51 @@ def _sketch(board: BoardMap, marks: dict[tuple[int, int], str]) -> str:
     return "\n".join(lines)
 
 
+def _all_pairs(board, map_path: Path, rule: str, as_json: bool) -> None:
+    """``map los MAP``: the whole visibility matrix (JSON), or how open the map is in numbers."""
+    from generator.boards import los
+    from generator.boards.mapfile import format_cell
+
+    cells = board.open_cells()
+    m = los.visibility_matrix(board, rule)
+    if as_json:
+        rows = ["".join("1" if v else "0" for v in row) for row in m]
+        typer.echo(json.dumps({"cells": [list(c) for c in cells], "matrix": rows}, separators=(",", ":")))
+        return
+    n = len(cells)
+    seen = m.sum(axis=1) - 1
+    pairs = (m.sum() - n) // 2
+    total = n * (n - 1) // 2
+    typer.echo(f"{board.name or map_path.name}: {n} open cells, rule {rule}")
+    typer.echo(f"visible pairs: {pairs} of {total} ({100 * pairs / max(total, 1):.1f}%)")
+    order = seen.argsort()
+    typer.echo(f"most hidden: {format_cell(cells[order[0]])} sees {seen[order[0]]} cells")
+    typer.echo(f"most exposed: {format_cell(cells[order[-1]])} sees {seen[order[-1]]} cells")
+
+
+def _seen_by_system(board, a, system_sight, as_json: bool) -> None:
+    """``map los MAP --from CELL`` on a map whose system judges sight itself (SagaBorn:
+    elevation, water, cover): o seen, c seen in cover."""
+    from generator.boards.mapfile import format_cell
+
+    marks, seen_cells, cover_cells = {a: "@"}, [], []
+    for c in board.open_cells():
+        if c != a:
+            data = system_sight["data"](board, a, c)
+            if data["visible"]:
+                (cover_cells if data["cover"] else seen_cells).append(c)
+                marks[c] = "c" if data["cover"] else "o"
+    if as_json:
+        typer.echo(json.dumps({"from": list(a), "visible": [list(c) for c in seen_cells + cover_cells],
+                               "cover": [list(c) for c in cover_cells]}))
+        return
+    total = len(board.open_cells()) - 1
+    typer.echo(f"{format_cell(a)} sees {len(seen_cells) + len(cover_cells)} of {total} other open cells "
+               f"({len(cover_cells)} in cover), by the map's {board.system} sight rules:")
+    typer.echo(_sketch(board, marks))
+    typer.echo("@ viewer, o visible, c visible in cover, . hidden, # blocked (cells drawn row by row, not to scale)")
+
+
 @map_app.command("los")
 def los_cmd(
     map_path: Path = typer.Argument(..., metavar="MAP", help="A map file (YAML) or a built-in map name (maps/ash-cavern)."),
@@ -97,42 +142,12 @@ def los_cmd(
     if to_cell is not None and from_cell is None:
         raise MapError("--to needs --from: give the cell to look from, e.g. --from 2,3 --to 7,5")
     if from_cell is None:
-        cells = board.open_cells()
-        m = los.visibility_matrix(board, rule)
-        if as_json:
-            rows = ["".join("1" if v else "0" for v in row) for row in m]
-            typer.echo(json.dumps({"cells": [list(c) for c in cells], "matrix": rows}, separators=(",", ":")))
-            return
-        n = len(cells)
-        seen = m.sum(axis=1) - 1
-        pairs = (m.sum() - n) // 2
-        total = n * (n - 1) // 2
-        typer.echo(f"{board.name or map_path.name}: {n} open cells, rule {rule}")
-        typer.echo(f"visible pairs: {pairs} of {total} ({100 * pairs / max(total, 1):.1f}%)")
-        order = seen.argsort()
-        typer.echo(f"most hidden: {format_cell(cells[order[0]])} sees {seen[order[0]]} cells")
-        typer.echo(f"most exposed: {format_cell(cells[order[-1]])} sees {seen[order[-1]]} cells")
+        _all_pairs(board, map_path, rule, as_json)
         return
     a = _cell_option(from_cell, "--from")
     system_sight = _system_sight(board)
     if to_cell is None and system_sight is not None:
-        # The map's own system judges sight (SagaBorn: elevation, water, cover): o seen, c in cover.
-        marks, seen_cells, cover_cells = {a: "@"}, [], []
-        for c in board.open_cells():
-            if c != a:
-                data = system_sight["data"](board, a, c)
-                if data["visible"]:
-                    (cover_cells if data["cover"] else seen_cells).append(c)
-                    marks[c] = "c" if data["cover"] else "o"
-        if as_json:
-            typer.echo(json.dumps({"from": list(a), "visible": [list(c) for c in seen_cells + cover_cells],
-                                   "cover": [list(c) for c in cover_cells]}))
-            return
-        total = len(board.open_cells()) - 1
-        typer.echo(f"{format_cell(a)} sees {len(seen_cells) + len(cover_cells)} of {total} other open cells "
-                   f"({len(cover_cells)} in cover), by the map's {board.system} sight rules:")
-        typer.echo(_sketch(board, marks))
-        typer.echo("@ viewer, o visible, c visible in cover, . hidden, # blocked (cells drawn row by row, not to scale)")
+        _seen_by_system(board, a, system_sight, as_json)
         return
     if to_cell is None:
         seen = los.visible_from(board, a, rule)
