@@ -32,7 +32,8 @@ ORDINALS = {_ordinal(n): n for n in range(1, 13)}
 def drafted(system_name: str, seed: int):
     """A scenario drafted as ``skirmish scenario`` drafts it, with random forces, not balanced."""
     from generator.balance.forces import random_force
-    from generator.scenarios.generate import _scenario_data, _validated
+    from generator.scenarios.data import scenario_data as _scenario_data
+    from generator.scenarios.data import validated as _validated
 
     system = get_system(system_name)
     rng = Rng(seed)
