@@ -5,8 +5,8 @@ the heavy libraries (numpy, shapely, reportlab, pydantic models, the rules cores
 command functions, not when the command line is built. This script runs the help in fresh
 processes, prints the median wall time, then the slowest imports by ``python -X importtime``.
 
-    python benchmarks/bench_startup.py                 # python -m generator --help, 7 runs
-    python benchmarks/bench_startup.py --runs 15 --top 25
+    python benchmarks/bench_startup.py                 # python -m generator --help, 7 runs (--count)
+    python benchmarks/bench_startup.py --count 15 --top 25
     python benchmarks/bench_startup.py --root /path/to/other/checkout   # the same on other code
     python benchmarks/bench_startup.py -- scenario --help               # another command line
 """
@@ -47,15 +47,15 @@ def top_imports(root: Path, args: list[str], top: int) -> list[tuple[int, int, s
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="fresh processes to time (the median is reported)")
+    parser.add_argument("--count", type=int, default=7, help="fresh processes to time (the median is reported)")
     parser.add_argument("--top", type=int, default=15, help="how many of the slowest imports to list")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to run (default: this one)")
     parser.add_argument("command", nargs="*", default=["--help"], help="the command line (default: --help)")
     opts = parser.parse_args()
     run_once(opts.root, opts.command)  # warm the file cache and the byte-code
-    times = [run_once(opts.root, opts.command) for _ in range(opts.runs)]
+    times = [run_once(opts.root, opts.command) for _ in range(opts.count)]
     print(f"python -m generator {' '.join(opts.command)}: median {statistics.median(times):.3f} s "
-          f"(min {min(times):.3f}, max {max(times):.3f}, {opts.runs} runs)")
+          f"(min {min(times):.3f}, max {max(times):.3f}, {opts.count} runs)")
     print(f"slowest imports (cumulative, self; microseconds), python -X importtime:")
     for cumulative, own, name in top_imports(opts.root, opts.command, opts.top):
         print(f"  {cumulative:>9,} {own:>9,}  {name}")

@@ -29,11 +29,11 @@ MAX_FUNCTION_LINES = 80
 # book's chapters (set-up, turn, actions, combat, scoring). Each entry names the file and what is
 # over; the list empties as each file is split, and nothing outside generator/systems/ may join it.
 SIZE_ALLOWED: dict[str, str] = {
-    "generator/systems/sagaborn/game.py": "1,538 lines; several functions over 80",
-    "generator/systems/bladestorm/game.py": "693 lines; functions over 80",
-    "generator/systems/gorechosen/game.py": "612 lines; functions over 80",
+    "generator/systems/sagaborn/game.py": "1,538 lines",
+    "generator/systems/bladestorm/game.py": "693 lines",
+    "generator/systems/gorechosen/game.py": "612 lines",
     "generator/systems/sagaborn/mechanics.py": "601 lines",
-    "generator/systems/bladestorm/core_rules.py": "601 lines; functions over 80 (a compiled core)",
+    "generator/systems/bladestorm/core_rules.py": "601 lines",
     "generator/systems/sagaborn/policy.py": "_move is 116 lines",
 }
 
