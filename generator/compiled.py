@@ -13,14 +13,13 @@ sources as they are now (the build records a hash of each ``.py``/``.pxd`` pair 
 meets a stale or plain-Python neighbour. ``SKIRMISH_CORE=python`` asks for the Python path on
 purpose. :func:`core_path` says which path runs and why; commands that play battles say it once
 when it is the slower one.
+
+The decision (which reads the manifest and hashes the sources) is made when the first core module
+is imported, not when ``generator`` is: a command that plays no battle (``--help``) never pays it.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.abc
-import importlib.util
-import json
 import os
 import sys
 from pathlib import Path
@@ -46,6 +45,8 @@ _state: dict[str, str] = {}
 
 def source_hash(module: str, package: Path = PACKAGE) -> str:
     """The hash the build records for ``module``: its ``.py`` and ``.pxd`` together."""
+    import hashlib
+
     base = package.parent.joinpath(*module.split("."))
     digest = hashlib.sha256()
     for suffix in (".py", ".pxd"):
@@ -68,6 +69,8 @@ def _compiled_file(module: str) -> Path | None:
 
 def _why_not_compiled() -> str | None:
     """None when every compiled module is present and current, else the reason in a few words."""
+    import json
+
     if os.environ.get(ENV, "").strip().lower() == "python":
         return f"{ENV}=python"
     try:
@@ -82,25 +85,32 @@ def _why_not_compiled() -> str | None:
     return None
 
 
-class _SourceFirst(importlib.abc.MetaPathFinder):
-    """Finds the compiled modules' ``.py`` files before their extension modules."""
+class _SourceFirst:
+    """A meta path finder (``importlib.abc.MetaPathFinder``'s one method) put first on
+    ``sys.meta_path``: on the first import of a core module it decides the path; on the Python
+    path it then finds the cores' ``.py`` files before their extension modules."""
 
     def find_spec(self, name, path=None, target=None):
         if name not in COMPILED_MODULES:
             return None
+        if _decide() == "compiled":
+            return None  # the ordinary finders pick the extension module
+        import importlib.util
+
         source = PACKAGE.parent.joinpath(*name.split(".")).with_suffix(".py")
         return importlib.util.spec_from_file_location(name, source)
 
 
+def _decide() -> str:
+    if not _state:
+        why = _why_not_compiled()
+        _state.update(path="compiled" if why is None else "python", why=why or "")
+    return _state["path"]
+
+
 def choose_path() -> None:
-    """Decide once per process, before any compiled module is imported (``generator/__init__``)."""
-    if _state:
-        return
-    why = _why_not_compiled()
-    if why is None:
-        _state.update(path="compiled", why="")
-        return
-    _state.update(path="python", why=why)
+    """Put the finder in place, once per process, before any core module is imported
+    (``generator/__init__``); the path itself is decided on the first import of a core."""
     if not any(isinstance(f, _SourceFirst) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourceFirst())
 
@@ -108,6 +118,7 @@ def choose_path() -> None:
 def core_path() -> tuple[str, str]:
     """``("compiled", "")`` or ``("python", why)``: which path plays the battles in this process."""
     choose_path()
+    _decide()
     return _state["path"], _state["why"]
 
 

@@ -94,7 +94,8 @@ def one_scenario(out: Path, seed: int, name: str, log: Callable[[str], None], jo
 
     from generator.dice.rng import Rng
     from generator.layout.pdf import pdf_to_pngs
-    from generator.scenarios.generate import generate, write_scenario
+    from generator.layout.scenario_folder import write_scenario
+    from generator.scenarios.generate import generate
 
     log(f"{name}: building a balanced scenario")
     for draw in range(DEMO_DRAWS):

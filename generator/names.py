@@ -17,22 +17,10 @@ from typing import Annotated
 
 from pydantic import AfterValidator, StringConstraints
 
+from generator.text import codes, control_characters, printable  # noqa: F401  (re-exported)
+
 #: Longest name of a combatant, a force or anything else with a name (the longest built-in is 58).
 MAX_NAME = 100
-
-
-def control_characters(text: str) -> list[str]:
-    """The characters of ``text`` that no name or text of a content file may hold: the C0 controls
-    but tab and newline, DEL and the C1 controls (a terminal acts on them: ESC starts a sequence
-    that can retitle the window or clear the screen, U+009B does the same alone), and what is not
-    a character at all (lone surrogates, U+FFFE, U+FFFF), which no file can be written with."""
-    return sorted({c for c in text if (ord(c) < 32 and c not in "\t\n") or 127 <= ord(c) < 160
-                   or 0xD800 <= ord(c) < 0xE000 or ord(c) in (0xFFFE, 0xFFFF)})
-
-
-def codes(chars: list[str]) -> str:
-    """``['\\x1b', '\\n']`` -> ``U+001B, U+000A``."""
-    return ", ".join(f"U+{ord(c):04X}" for c in chars[:3]) + (", ..." if len(chars) > 3 else "")
 
 
 def _one_line(value: str) -> str:
@@ -45,20 +33,3 @@ def _one_line(value: str) -> str:
 
 #: The type of every name in the models: one line of plain text, 1 to ``MAX_NAME`` characters.
 Name = Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME), AfterValidator(_one_line)]
-
-
-def printable(text: str, keep_newlines: bool = False) -> str:
-    """``text`` safe to print on a terminal: control characters (and, unless ``keep_newlines``,
-    newlines and tabs) written as escapes (``\\x1b``, ``\\u009b``), everything else as it is."""
-    out = []
-    for c in str(text):
-        code = ord(c)
-        if keep_newlines and c in "\n\t":
-            out.append(c)
-        elif code < 32 or 127 <= code < 160:
-            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(c, f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}"))
-        elif 0xD800 <= code < 0xE000 or code in (0xFFFE, 0xFFFF):
-            out.append(f"\\u{code:04x}")
-        else:
-            out.append(c)
-    return "".join(out)

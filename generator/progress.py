@@ -61,7 +61,7 @@ def spinner(label: str, quiet: bool = False) -> Iterator[Callable[[str], None]]:
         return
     from rich.markup import escape
 
-    from generator.names import printable
+    from generator.text import printable
 
     with stderr_console().status(f"[dim]{escape(printable(label))}[/dim]") as status:
         yield lambda message: status.update(f"[dim]{escape(printable(label))}: {escape(printable(message))}[/dim]")
@@ -121,7 +121,7 @@ class Stages:
             return
         from rich.markup import escape
 
-        from generator.names import printable
+        from generator.text import printable
 
         stderr_console().print(f"[dim]{escape(printable(text))}[/dim]", soft_wrap=True, highlight=False)
 
@@ -141,7 +141,7 @@ class Stages:
         if self._bar is not None:
             from rich.markup import escape
 
-            from generator.names import printable
+            from generator.text import printable
 
             self._bar.update(self._task, description=escape(printable(f"{self.label}: {stage}")))
         else:

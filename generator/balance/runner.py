@@ -22,6 +22,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from generator import registry
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 
@@ -60,18 +61,15 @@ class Job:
 
 
 def _system_token(system: Any) -> Any:
-    from generator.systems import SYSTEM_NAMES, get_system
-
-    if getattr(system, "name", None) in SYSTEM_NAMES and get_system(system.name) is system:
+    name = getattr(system, "name", None)
+    if name in registry.system_names() and registry.system(name) is system:
         return system.name
     return system
 
 
 def _rebuild_job(token: Any, force_a, force_b, options, seed, policy, key, policy_b=None) -> Job:
     if isinstance(token, str):
-        from generator.systems import get_system
-
-        token = get_system(token)
+        token = registry.system(token)
     return Job(token, force_a, force_b, options, seed, policy, key, policy_b)
 
 

@@ -217,25 +217,12 @@ def _sight_rows(board, order, sources, rule: str, all_pairs: bool | None = None)
     return {c: seen[k] for k, c in enumerate(sources)}
 
 
-def fairness_report(board, rule: str = "standard", all_pairs: bool | None = None) -> FairnessReport:
-    """Measure ``board`` (a BoardMap). Never raises for an unfair or illegal map: it reports it.
-
-    ``all_pairs=True`` asks boards-core for the whole visibility matrix (what the generator wants:
-    after a few candidates of one size it comes from the cached incidence table); None decides
-    by cost.
-    """
-    grid = board.grid_obj()
-    cells = grid.cells()  # row-major
-    cellset = set(cells)
-    impassable = board.impassable_cells()
-    passable = cellset - impassable
+def _placement_problems(zones: dict, objectives: list, cellset: set, impassable: set) -> list[str]:
+    """What makes a map illegal before it is measured: a zone cell off the board, blocked or in
+    both players' zones, an objective that is blocked or inside a zone."""
     problems: list[str] = []
-
-    players = sorted(board.zones)
-    zones = {p: {kind: board.zone_cells(p, kind) for kind in ("start", "reserve")} for p in players}
-    objectives = board.objective_cells()
     seen_in: dict[tuple[int, int], str] = {}
-    for p in players:
+    for p in sorted(zones):
         for kind, zc in zones[p].items():
             for c in zc:
                 if c not in cellset:
@@ -251,6 +238,25 @@ def fairness_report(board, rule: str = "standard", all_pairs: bool | None = None
             problems.append(f"objective {_key(o)} is not open")
         if o in seen_in:
             problems.append(f"objective {_key(o)} is in player {seen_in[o]}'s zone")
+    return problems
+
+
+def fairness_report(board, rule: str = "standard", all_pairs: bool | None = None) -> FairnessReport:
+    """Measure ``board`` (a BoardMap). Never raises for an unfair or illegal map: it reports it.
+
+    ``all_pairs=True`` asks boards-core for the whole visibility matrix (what the generator wants:
+    after a few candidates of one size it comes from the cached incidence table); None decides
+    by cost.
+    """
+    grid = board.grid_obj()
+    cells = grid.cells()  # row-major
+    cellset = set(cells)
+    impassable = board.impassable_cells()
+    passable = cellset - impassable
+    players = sorted(board.zones)
+    zones = {p: {kind: board.zone_cells(p, kind) for kind in ("start", "reserve")} for p in players}
+    objectives = board.objective_cells()
+    problems = _placement_problems(zones, objectives, cellset, impassable)
 
     groups = components(board)
     unreachable = [c for g in groups[1:] for c in g]

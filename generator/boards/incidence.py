@@ -127,20 +127,75 @@ def _unique_edges(grid, centers: np.ndarray, offsets: np.ndarray):
     )
 
 
-def build(grid) -> Incidence:
-    """Compute the table for ``grid`` exactly (integer arithmetic). A few seconds for 560 cells."""
-    centers = grid.frame_centers().astype(np.int64)
-    n = len(centers)
-    offsets = np.array(grid.corner_offsets, dtype=np.int64)
+def _cell_normals(offsets):
+    """The edge normals of a cell, one per direction (opposite edges share a normal up to sign):
+    the separating axes of the touch and interior tests."""
     k = len(offsets)
-    # Edge normals of a cell, one per direction (opposite edges share a normal up to sign).
     normals = []
     for e in range(k):
         dx, dy = offsets[(e + 1) % k] - offsets[e]
         nrm = (-int(dy), int(dx))
         if not any(nrm[0] * m[1] - nrm[1] * m[0] == 0 for m in normals):
             normals.append(nrm)
-    normals = np.array(normals, dtype=np.int64)
+    return np.array(normals, dtype=np.int64)
+
+
+def _edge_groups(edir) -> list:
+    """Interior edges grouped by direction (a hex grid has three, a square grid two), as
+    ``(dx, dy, edge indices)``: only a segment parallel to a group can run along its edges."""
+    groups = []
+    assigned = np.zeros(len(edir), dtype=bool)
+    for k in range(len(edir)):
+        if assigned[k]:
+            continue
+        dx, dy = int(edir[k, 0]), int(edir[k, 1])
+        same = (edir[:, 0] * dy - edir[:, 1] * dx == 0) & ~assigned
+        assigned |= same
+        groups.append((dx, dy, np.flatnonzero(same)))
+    return groups
+
+
+def _seams(d, pi, edge_groups, e0, e1, base: int, seam_pair: list, seam_edge: list) -> None:
+    """Add to ``seam_pair``/``seam_edge`` the segments from ``pi`` (along ``d``) that run along an
+    interior edge with positive length. Only segments parallel to one of the few edge directions
+    can; each is checked against the edges of that direction."""
+    for dx, dy, edges in edge_groups:
+        par = np.flatnonzero(d[:, 0] * dy - d[:, 1] * dx == 0)
+        if par.size == 0:
+            continue
+        pt = np.repeat(par, edges.size)
+        pe = np.tile(edges, par.size)
+        dd = d[pt]
+        q0 = e0[pe] - pi
+        on_line = dd[:, 0] * q0[:, 1] - dd[:, 1] * q0[:, 0] == 0
+        pt, pe, dd = pt[on_line], pe[on_line], dd[on_line]
+        # positions along d (the segment spans 0 .. |d|^2)
+        a0 = ((e0[pe] - pi) * dd).sum(axis=1)
+        a1 = ((e1[pe] - pi) * dd).sum(axis=1)
+        length = (dd * dd).sum(axis=1)
+        lo = np.maximum(np.minimum(a0, a1), 0)
+        hi = np.minimum(np.maximum(a0, a1), length)
+        ok = lo < hi
+        seam_pair.append(base + pt[ok])
+        seam_edge.append(pe[ok])
+
+
+def _by_key(pairs: list, keys: list, nkeys: int):
+    """Pair indices grouped by key, CSR style: (pointer per key, pairs in key order)."""
+    p = np.concatenate(pairs) if pairs else np.empty(0, np.int64)
+    kk = np.concatenate(keys) if keys else np.empty(0, np.int64)
+    order = np.argsort(kk, kind="stable")
+    ptr = np.zeros(nkeys + 1, dtype=np.int64)
+    np.cumsum(np.bincount(kk, minlength=nkeys), out=ptr[1:])
+    return ptr, p[order].astype(np.int32)
+
+
+def build(grid) -> Incidence:
+    """Compute the table for ``grid`` exactly (integer arithmetic). A few seconds for 560 cells."""
+    centers = grid.frame_centers().astype(np.int64)
+    n = len(centers)
+    offsets = np.array(grid.corner_offsets, dtype=np.int64)
+    normals = _cell_normals(offsets)
     # Projection interval of every cell on every cell normal: centre projection + offset range.
     cproj = centers @ normals.T  # (n, M)
     oproj = offsets @ normals.T  # (k, M)
@@ -149,17 +204,7 @@ def build(grid) -> Incidence:
     ox, oy = offsets[:, 0], offsets[:, 1]
 
     seam_a, seam_b, e0, e1 = _unique_edges(grid, centers, offsets)
-    edir = e1 - e0
-    # Interior edges grouped by direction (a hex grid has three, a square grid two).
-    edge_groups = []
-    assigned = np.zeros(len(edir), dtype=bool)
-    for k in range(len(edir)):
-        if assigned[k]:
-            continue
-        dx, dy = int(edir[k, 0]), int(edir[k, 1])
-        same = (edir[:, 0] * dy - edir[:, 1] * dx == 0) & ~assigned
-        assigned |= same
-        edge_groups.append((dx, dy, np.flatnonzero(same)))
+    edge_groups = _edge_groups(e1 - e0)
 
     cross_pair, cross_cell, touch_pair, touch_cell, seam_pair, seam_edge = [], [], [], [], [], []
     base = 0
@@ -198,41 +243,13 @@ def build(grid) -> Incidence:
         cross_cell.append(cc[interior])
         touch_pair.append(pair[~interior])
         touch_cell.append(cc[~interior])
-        # 3) seams: segments collinear with an interior edge, overlapping it with positive length.
-        # Only segments parallel to one of the few edge directions can; check those against the
-        # edges of that direction.
-        for dx, dy, edges in edge_groups:
-            par = np.flatnonzero(d[:, 0] * dy - d[:, 1] * dx == 0)
-            if par.size == 0:
-                continue
-            pt = np.repeat(par, edges.size)
-            pe = np.tile(edges, par.size)
-            dd = d[pt]
-            q0 = e0[pe] - pi
-            on_line = dd[:, 0] * q0[:, 1] - dd[:, 1] * q0[:, 0] == 0
-            pt, pe, dd = pt[on_line], pe[on_line], dd[on_line]
-            # positions along d (the segment spans 0 .. |d|^2)
-            a0 = ((e0[pe] - pi) * dd).sum(axis=1)
-            a1 = ((e1[pe] - pi) * dd).sum(axis=1)
-            length = (dd * dd).sum(axis=1)
-            lo = np.maximum(np.minimum(a0, a1), 0)
-            hi = np.minimum(np.maximum(a0, a1), length)
-            ok = lo < hi
-            seam_pair.append(base + pt[ok])
-            seam_edge.append(pe[ok])
+        # 3) seams: segments collinear with an interior edge, overlapping it with positive length
+        _seams(d, pi, edge_groups, e0, e1, base, seam_pair, seam_edge)
         base += t
 
-    def by_key(pairs: list, keys: list, nkeys: int):
-        p = np.concatenate(pairs) if pairs else np.empty(0, np.int64)
-        kk = np.concatenate(keys) if keys else np.empty(0, np.int64)
-        order = np.argsort(kk, kind="stable")
-        ptr = np.zeros(nkeys + 1, dtype=np.int64)
-        np.cumsum(np.bincount(kk, minlength=nkeys), out=ptr[1:])
-        return ptr, p[order].astype(np.int32)
-
-    cross_ptr, cross_pairs = by_key(cross_pair, cross_cell, n)
-    touch_ptr, touch_pairs = by_key(touch_pair, touch_cell, n)
-    seam_ptr, seam_pairs = by_key(seam_pair, seam_edge, len(seam_a))
+    cross_ptr, cross_pairs = _by_key(cross_pair, cross_cell, n)
+    touch_ptr, touch_pairs = _by_key(touch_pair, touch_cell, n)
+    seam_ptr, seam_pairs = _by_key(seam_pair, seam_edge, len(seam_a))
     return Incidence(
         n,
         dict(

@@ -27,6 +27,7 @@ from typing import Literal, Optional
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from generator import registry
 from generator.errors import MapError
 from generator.files import write_atomic
 
@@ -177,6 +178,13 @@ class BoardMap(BaseModel):
             if not -MAX_LEVEL <= level <= MAX_LEVEL:
                 out.append((loc, f"level {level} is outside -{MAX_LEVEL}..{MAX_LEVEL}"))
 
+        return out + self._clash_problems(parsed) + self._wall_problems()
+
+    def _clash_problems(self, parsed: dict[tuple, Cell]) -> list[tuple[tuple, str]]:
+        """Cells listed under kinds that cannot share a cell (an objective in a pit, a door on an
+        obstruction...), and cells in two players' zones."""
+        out: list[tuple[tuple, str]] = []
+
         def cells_of(path: tuple) -> set[Cell]:
             return {c for loc, c in parsed.items() if loc[: len(path)] == path}
 
@@ -210,6 +218,11 @@ class BoardMap(BaseModel):
                     )
                     out.append((loc, f"{format_cell(c)!r} is also in {owners[c]}'s zone"))
                 owners.setdefault(c, player)
+        return out
+
+    def _wall_problems(self) -> list[tuple[tuple, str]]:
+        """Walls belong to square maps and lie on the board (their points are in inches)."""
+        out: list[tuple[tuple, str]] = []
         if self.walls and self.grid != "square":
             out.append((("walls",), "walls (outlines in inches) are only for grid: square maps"))
         w_in, h_in = self.width * self.tile_in, self.height * self.tile_in
@@ -317,6 +330,17 @@ def _pydantic_message(err: dict) -> str:
     return text
 
 
+def board_or_problems(data) -> tuple[BoardMap | None, list[tuple[tuple, str]]]:
+    """The map ``data`` describes, or what is wrong with it as ``(location, message)`` pairs: for
+    a map written inline in another document (a scenario), whose errors name that document's lines."""
+    try:
+        return BoardMap.model_validate(data), []
+    except BoardProblems as err:
+        return None, err.located
+    except ValidationError as err:
+        return None, [(tuple(e["loc"]), _pydantic_message(e)) for e in err.errors()]
+
+
 def board_from_dict(data: dict, source: str = "map") -> BoardMap:
     """Validate a plain dict as a map; errors name ``source`` and each bad entry."""
     return _validate(data, lambda loc: source)
@@ -359,6 +383,23 @@ def load_map(path: str | os.PathLike) -> BoardMap:
     return _validate(source.data, source.where)
 
 
+def is_map_data(data) -> bool:
+    """Whether parsed file data is a map: a map file has a ``grid`` and no ``system`` key (or says
+    ``kind: map``)."""
+    return isinstance(data, dict) and ("grid" in data and "system" not in data or data.get("kind") == "map")
+
+
+def map_file_problems(path) -> list[str]:
+    """Every problem in a map file (empty when clean), for ``skirmish validate``."""
+    from generator.errors import SkirmishError
+
+    try:
+        load_map(path)
+    except SkirmishError as err:
+        return err.problems or [str(err)]
+    return []
+
+
 def dump_map(board: BoardMap) -> str:
     """The YAML text of a map: fixed key order, cells as short flow lists, defaults left out."""
     data = board.model_dump(exclude_defaults=True, mode="json")
@@ -397,3 +438,6 @@ def _represent_str(dumper, data):
 
 _MapDumper.add_representer(list, _represent_list)
 _MapDumper.add_representer(str, _represent_str)
+
+# `skirmish validate` finds map files among content files by their shape (they have no system key)
+registry.register_headerless("map", is_map_data, map_file_problems)

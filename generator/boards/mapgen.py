@@ -1,8 +1,9 @@
 """Generate fair maps: symmetric by construction, then measured and rejected when unfair.
 
-Pipeline for one map (each step reads its parameters from ``content/mapgen/<system>.yaml``):
+Pipeline for one map (each step reads its parameters from ``content/mapgen/<system>.yaml``,
+read by :mod:`generator.boards.mapgen_params`):
 
-1. Pick a layout where the chosen symmetry maps every cell onto a cell. Symmetry is computed in
+1. Pick a layout where the chosen symmetry maps every cell onto a cell (:mod:`generator.boards.symmetry`). Symmetry is computed in
    axial coordinates (hex) or column/row (square) as an integer linear map plus a translation,
    so nothing depends on floating point. A 13-wide flat-top board has no 180-degree rotation
    (odd columns would land half a hex off), so the generator tries the other offset, the other
@@ -26,338 +27,27 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from generator.boards.mapgen_params import (  # noqa: F401  (re-exported: the generator's parameters)
+    FairnessBounds,
+    MapgenParams,
+    TerrainLayer,
+    load_params,
+    parse_size,
+)
+from generator.boards.symmetry import (  # noqa: F401  (re-exported: layouts and their symmetries)
+    SYMMETRIES,
+    Layout,
+    cell_coords,
+    choose_layout,
+    row_major,
+    symmetry_map,
+)
 from generator.dice.rng import Rng, make_rng
 from generator.errors import MapError
-from generator.fields import Span
-from generator.resources import content_dir
 
 Cell = tuple[int, int]
-Symmetry = Literal["rotational", "mirror", "none"]
-SYMMETRIES: tuple[str, ...] = ("rotational", "mirror", "none")
-PLAYERS: tuple[str, str] = ("A", "B")
-#: The largest board the generator makes (cells per side); the map file has its own cap.
-MAX_SIDE = 60
 IMPASSABLE_KINDS = ("blocked", "pits", "obstructions")
-
-
-# --------------------------------------------------------------------------------------------
-# Parameters (content/mapgen/<system>.yaml)
-# --------------------------------------------------------------------------------------------
-class TerrainLayer(BaseModel):
-    """One kind of terrain: how much of the board it covers and how big its clusters grow."""
-
-    model_config = ConfigDict(extra="forbid")
-    kind: Literal["blocked", "pits", "obstructions", "water", "elevation"]
-    density: float = Field(0.0, ge=0.0, le=0.5)
-    count: int = Field(0, ge=0, le=50)  # a fixed number of clusters instead of a density
-    cluster: Span = (2, 5)
-    shape: Literal["blob", "line"] = "blob"  # blob: rocks, pits, hills; line: walls and ridges
-    levels: int = Field(1, ge=1, le=5)  # elevation only: highest level in the middle of a hill
-
-
-class FairnessBounds(BaseModel):
-    """Limits a candidate must meet; see docs/mapgen.md for what each figure means."""
-
-    model_config = ConfigDict(extra="forbid")
-    density_tolerance: float = Field(0.04, ge=0.0, le=0.5)
-    max_distance_gap: int = Field(1, ge=0)
-    max_exposure_ratio: float = Field(1.35, ge=1.0)
-    min_objective_sight: float = Field(0.15, ge=0.0, le=1.0)
-    max_quarter_spread: float = Field(0.22, ge=0.0, le=1.0)
-
-
-class MapgenParams(BaseModel):
-    """Generation parameters of one system."""
-
-    model_config = ConfigDict(extra="forbid")
-    grid: Literal["hex", "square"]
-    orientation: Literal["flat", "pointy"] = "flat"
-    offset: Literal["odd", "even"] = "odd"
-    size: tuple[int, int] = (13, 10)
-    symmetry: Symmetry = "mirror"
-    objectives: int = Field(3, ge=0, le=12)
-    objective_spacing: int = Field(3, ge=1)
-    zone_depth: int = Field(2, ge=1, le=10)
-    start_cells: int = Field(0, ge=0, le=40)
-    reserve_cells: int = Field(0, ge=0, le=20)
-    terrain: list[TerrainLayer] = Field(default_factory=list)
-    bounds: FairnessBounds = Field(default_factory=FairnessBounds)
-    max_attempts: int = Field(80, ge=1, le=10_000)
-    # The players face the long edges and the grid keeps its orientation (Bladeborn: "the long
-    # edges are facing the players"). When no exact symmetry fits, a near symmetry is used: every
-    # cell has its image except a few on one edge, which stay open and out of play's special
-    # cells; the layout note lists them.
-    long_edges: bool = False
-
-
-def _mapgen_files() -> dict[str, Path]:
-    """Generation parameter files by system: built-in content/mapgen, overridden or extended by
-    the same folder in the user's ``--content`` folder."""
-    from generator.content import user_content_dir
-
-    folders = [content_dir() / "mapgen"]
-    if user_content_dir() is not None:
-        folders.append(Path(user_content_dir()) / "mapgen")
-    files: dict[str, Path] = {}
-    for folder in folders:
-        files.update({p.stem: p for p in sorted(folder.glob("*.yaml")) if p.stem != "styles"})
-    return files
-
-
-def mapgen_systems() -> list[str]:
-    """Systems with a generation parameter file (the ones played on a grid)."""
-    return sorted(_mapgen_files())
-
-
-def load_params(system: str) -> MapgenParams:
-    """Parameters of ``system`` (user's --content first); MapError lists the systems that have some."""
-    key = str(system).strip().lower()
-    path = _mapgen_files().get(key)
-    if path is None:
-        raise MapError(f"no map generator for system {system!r}: choose one of {', '.join(mapgen_systems())}")
-    return _load_params_file(path)
-
-
-@lru_cache(maxsize=None)
-def _load_params_file(path: Path) -> MapgenParams:
-    from generator.content import load_model
-
-    return load_model(path, MapgenParams)  # file:line: field: problem, like every content file
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``"13x10"`` -> (13, 10): width (columns) by height (rows)."""
-    parts = str(text).lower().replace(" ", "").split("x")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise MapError(f"--size {text!r} is not WIDTHxHEIGHT: write columns x rows, e.g. 13x10")
-    w, h = int(parts[0]), int(parts[1])
-    if not (4 <= w <= MAX_SIDE and 4 <= h <= MAX_SIDE):
-        raise MapError(f"--size {text!r}: each side must be 4 to {MAX_SIDE} cells")
-    return w, h
-
-
-# --------------------------------------------------------------------------------------------
-# Grids and topology
-# --------------------------------------------------------------------------------------------
-def make_grid(kind: str, orientation: str, offset: str, width: int, height: int):
-    """The boards-core grid object for a layout."""
-    if kind == "square":
-        from generator.boards.squaregrid import SquareGrid
-
-        return SquareGrid(width, height)
-    from generator.boards.hexgrid import HexGrid
-
-    return HexGrid(orientation, offset, width, height)
-
-
-def _coords(grid, kind: str, cell: Cell) -> tuple[int, int]:
-    """Integer coordinates in which symmetries are linear: axial (q, r) for hexes, (col, row) for squares."""
-    if kind == "square":
-        return cell
-    q, r = grid.to_axial(cell)
-    return int(q), int(r)
-
-
-#: Integer matrices acting on (q, r) (hex) or (col, row) (square). "flip_y" exchanges top and
-#: bottom (mirror line horizontal), "flip_x" exchanges left and right. In cube terms: flat-top
-#: flip_y is (q, r, s) -> (q, s, r), flat flip_x (-q, -s, -r), pointy flip_y (-s, -r, -q),
-#: pointy flip_x (s, r, q); the 180-degree rotation is (-q, -r, -s).
-_MATRICES: dict[tuple[str, str, str], tuple[tuple[int, int], tuple[int, int]]] = {
-    ("hex", "flat", "rot"): ((-1, 0), (0, -1)),
-    ("hex", "pointy", "rot"): ((-1, 0), (0, -1)),
-    ("hex", "flat", "flip_y"): ((1, 0), (-1, -1)),
-    ("hex", "flat", "flip_x"): ((-1, 0), (1, 1)),
-    ("hex", "pointy", "flip_y"): ((1, 1), (0, -1)),
-    ("hex", "pointy", "flip_x"): ((-1, -1), (0, 1)),
-    ("square", "flat", "rot"): ((-1, 0), (0, -1)),
-    ("square", "flat", "flip_y"): ((1, 0), (0, -1)),
-    ("square", "flat", "flip_x"): ((-1, 0), (0, 1)),
-}
-
-
-def symmetry_map(grid, kind: str, orientation: str, transform: str, cells: list[Cell]) -> dict[Cell, Cell] | None:
-    """Cell -> image cell under ``transform`` about the board's centre, or None if the board is not symmetric.
-
-    The centre is the mean of the cells' integer coordinates; the translation that completes the
-    map must be integral and every image must be a cell of the board.
-    """
-    if transform == "identity":
-        return {c: c for c in cells}
-    orient = "flat" if kind == "square" else orientation
-    (a, b), (c_, d) = _MATRICES[(kind, orient, transform)]
-    coords = {cell: _coords(grid, kind, cell) for cell in cells}
-    by_coord = {v: k for k, v in coords.items()}
-    n = len(cells)
-    sq = sum(v[0] for v in coords.values())
-    sr = sum(v[1] for v in coords.values())
-    # translation t = mean - M mean, kept as integers: n * t = (S - M S)
-    tq_n = sq - (a * sq + b * sr)
-    tr_n = sr - (c_ * sq + d * sr)
-    if tq_n % n or tr_n % n:
-        return None
-    tq, tr = tq_n // n, tr_n // n
-    image: dict[Cell, Cell] = {}
-    for cell, (q, r) in coords.items():
-        target = by_coord.get((a * q + b * r + tq, c_ * q + d * r + tr))
-        if target is None:
-            return None
-        image[cell] = target
-    return image
-
-
-@dataclass
-class Layout:
-    """A board shape on which the requested symmetry is exact, with the players' edges."""
-
-    kind: str
-    orientation: str
-    offset: str
-    width: int
-    height: int
-    axis: str  # "vertical": players at top and bottom; "horizontal": left and right
-    symmetry: str
-    grid: object
-    cells: list[Cell]
-    image: dict[Cell, Cell]  # symmetry map (identity for "none"); unpaired cells map to themselves
-    neighbours: dict[Cell, list[Cell]]
-    note: str = ""
-    # Cells with no image under a near symmetry (see MapgenParams.long_edges): kept open, never a
-    # zone, objective or terrain cell, never the odd objective's centre.
-    unpaired: frozenset = frozenset()
-
-    def self_images(self) -> list[Cell]:
-        """Cells that are their own image (the centre hex, the mirror line), unpaired ones excluded."""
-        return [c for c in self.cells if self.image[c] == c and c not in self.unpaired]
-
-
-def _transform_for(symmetry: str, axis: str) -> str:
-    if symmetry == "rotational":
-        return "rot"
-    if symmetry == "mirror":  # mirror across the line between the players
-        return "flip_y" if axis == "vertical" else "flip_x"
-    return "identity"
-
-
-def _row_major(cells) -> list[Cell]:
-    return sorted((tuple(c) for c in cells), key=lambda c: (c[1], c[0]))
-
-
-#: A near symmetry may leave at most this share of the cells without an image.
-NEAR_UNPAIRED_SHARE = 0.08
-
-
-def near_symmetry_map(grid, kind: str, orientation: str, transform: str, cells: list[Cell],
-                      want_centre: bool = False) -> tuple[dict[Cell, Cell], frozenset] | None:
-    """The same map as :func:`symmetry_map` when no exact one exists: an involution on all cells
-    but a few, whose images fall off the board (an odd-width flat-top board has no exact
-    top-bottom mirror or half-turn). Translations near the centre are tried; with ``want_centre``
-    one that keeps a cell that is its own image (for an odd objective) wins, then the fewest
-    unpaired cells.
-    Unpaired cells map to themselves in the returned image.
-    """
-    orient = "flat" if kind == "square" else orientation
-    (a, b), (c_, d) = _MATRICES[(kind, orient, transform)]
-    coords = {cell: _coords(grid, kind, cell) for cell in cells}
-    by_coord = {v: k for k, v in coords.items()}
-    n = len(cells)
-    sq = sum(v[0] for v in coords.values())
-    sr = sum(v[1] for v in coords.values())
-    tq0, tr0 = (sq - (a * sq + b * sr)) / n, (sr - (c_ * sq + d * sr)) / n
-    best = None
-    for tq in range(math.floor(tq0) - 2, math.ceil(tq0) + 3):
-        for tr in range(math.floor(tr0) - 2, math.ceil(tr0) + 3):
-            image = {}
-            for cell, (q, r) in coords.items():
-                target = by_coord.get((a * q + b * r + tq, c_ * q + d * r + tr))
-                if target is not None:
-                    image[cell] = target
-            if any(image.get(target) != cell for cell, target in image.items()):
-                continue  # not an involution: a glide, not a symmetry
-            unpaired = frozenset(c for c in cells if c not in image)
-            if not unpaired or len(unpaired) > NEAR_UNPAIRED_SHARE * n:
-                continue
-            centre = any(image[c] == c for c in image)
-            score = (0 if (centre or not want_centre) else 1, len(unpaired), abs(tq - tq0) + abs(tr - tr0))
-            if best is None or score < best[0]:
-                best = (score, image, unpaired)
-    if best is None:
-        return None
-    _, image, unpaired = best
-    return {**image, **{c: c for c in unpaired}}, unpaired
-
-
-@lru_cache(maxsize=64)
-def choose_layout(kind: str, orientation: str, offset: str, width: int, height: int, symmetry: str,
-                  long_edges: bool = False, want_centre: bool = False) -> Layout:
-    """The first layout, in order of preference, on which ``symmetry`` maps cells onto cells.
-
-    Preference: the system's orientation and offset with the players on the long edges; then the
-    other offset; then the players on the short edges; then the other hex orientation. With
-    ``long_edges`` (the system's players face the long edges, in its own orientation) a near
-    symmetry on the long edges comes before the short edges and the other orientation.
-    """
-    if symmetry not in SYMMETRIES:
-        raise MapError(f"--symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}")
-    long_axis = "vertical" if width >= height else "horizontal"
-    short_axis = "horizontal" if long_axis == "vertical" else "vertical"
-    orients = [orientation] if kind == "square" else [orientation, "pointy" if orientation == "flat" else "flat"]
-    offsets = [offset] if kind == "square" else [offset, "even" if offset == "odd" else "odd"]
-    tried = []
-    if long_edges and symmetry != "none":
-        for off in offsets:
-            grid = make_grid(kind, orientation, off, width, height)
-            cells = _row_major(grid.cells())
-            if symmetry_map(grid, kind, orientation, _transform_for(symmetry, long_axis), cells) is not None:
-                break  # an exact symmetry on the long edges exists: the search below finds it
-        else:
-            grid = make_grid(kind, orientation, offset, width, height)
-            cells = _row_major(grid.cells())
-            near = near_symmetry_map(grid, kind, orientation, _transform_for(symmetry, long_axis), cells, want_centre)
-            if near is not None:
-                image, unpaired = near
-                nb = {c: [tuple(n) for n in grid.neighbours(c) if grid.in_bounds(tuple(n))] for c in cells}
-                side = "top and bottom" if long_axis == "vertical" else "left and right"
-                listed = ", ".join(f"{c[0]},{c[1]}" for c in _row_major(unpaired))
-                note = (f"players on the long ({side}) edges of the {orientation}-top grid: no exact {symmetry} "
-                        f"symmetry fits {width}x{height} there, so it is exact but for {len(unpaired)} edge "
-                        f"hexes with no image ({listed}), kept open and out of zones and objectives")
-                return Layout(kind, orientation, offset, width, height, long_axis, symmetry, grid, cells, image, nb,
-                              note, unpaired)
-    for orient in orients:
-        for axis in (long_axis, short_axis):
-            for off in offsets:
-                grid = make_grid(kind, orient, off, width, height)
-                cells = _row_major(grid.cells())
-                image = symmetry_map(grid, kind, orient, _transform_for(symmetry, axis), cells)
-                tried.append(f"{orient}/{off}/{axis}")
-                if image is None:
-                    continue
-                nb = {c: [tuple(n) for n in grid.neighbours(c) if grid.in_bounds(tuple(n))] for c in cells}
-                note = ""
-                if (orient, off, axis) != (orientation, offset, long_axis):
-                    side = "top and bottom" if axis == "vertical" else "left and right"
-                    note = (f"{symmetry} symmetry on {width}x{height} needs a {orient}-top grid, "
-                            f"{off} offset, players on the {side} edges")
-                    if kind == "square":
-                        note = f"players on the {side} edges"
-                return Layout(kind, orient, off, width, height, axis, symmetry, grid, cells, image, nb, note)
-            if symmetry == "none":
-                break
-    raise MapError(
-        f"a {width}x{height} {kind} board has no exact {symmetry} symmetry in any orientation "
-        f"(tried {', '.join(tried)}): {_NEEDS.get(symmetry, '')}or use --symmetry none"
-    )
-
-
-_NEEDS = {
-    "mirror": "a hex mirror needs an odd width (flat-top) or an odd height (pointy-top); ",
-    "rotational": "a hex half-turn needs an even width (flat-top) or an even height (pointy-top); ",
-}
 
 
 # --------------------------------------------------------------------------------------------
@@ -383,7 +73,7 @@ def components(neighbours: dict[Cell, list[Cell]], cells: set[Cell]) -> list[set
     """Connected groups of ``cells`` (largest first)."""
     seen: set[Cell] = set()
     groups = []
-    for start in _row_major(cells):
+    for start in row_major(cells):
         if start in seen:
             continue
         group = set(bfs_distances(neighbours, [start], cells))
@@ -484,9 +174,9 @@ def _spread(cells: list[Cell], count: int, layout: Layout, shift: int = 0) -> li
 def _zone_image(layout: Layout, cells: list[Cell]) -> list[Cell]:
     """Player B's cells: the symmetric image, or the plain edge-to-edge flip without symmetry."""
     if layout.symmetry != "none":
-        return _row_major(layout.image[c] for c in cells)
+        return row_major(layout.image[c] for c in cells)
     mirror = mirror_without_symmetry(layout)
-    return _row_major(mirror[c] for c in cells)
+    return row_major(mirror[c] for c in cells)
 
 
 @lru_cache(maxsize=64)
@@ -526,7 +216,7 @@ def make_zones(layout: Layout, params: MapgenParams, rng: Rng | None = None) -> 
     if params.reserve_cells:
         edge = [c for c in band if _edge_index(layout, c) == 0 and c not in start]
         reserve = _spread(edge, params.reserve_cells, layout, reserve_shift)
-    a = {"start": _row_major(start), "reserve": _row_major(reserve)}
+    a = {"start": row_major(start), "reserve": row_major(reserve)}
     b = {"start": _zone_image(layout, a["start"]), "reserve": _zone_image(layout, a["reserve"])}
     return {"A": a, "B": b}
 
@@ -581,7 +271,7 @@ def pick_objectives(
                 ):
                     chosen.extend(sorted(group))
             if len(chosen) == count:
-                return _row_major(chosen)
+                return row_major(chosen)
     raise MapError(
         f"cannot place {count} objectives {spacing} cells apart on a {layout.width}x{layout.height} board: "
         "use fewer objectives or a larger board"
@@ -627,7 +317,7 @@ def grow_terrain(
     free = set(layout.cells) - protected - layout.unpaired
     terrain = Terrain()
     image = layout.image if layout.symmetry != "none" else None
-    coords = {c: _coords(layout.grid, layout.kind, c) for c in layout.cells}
+    coords = {c: cell_coords(layout.grid, layout.kind, c) for c in layout.cells}
     n = len(layout.cells)
     for i, layer in enumerate(params.terrain):
         cells: set[Cell] = set()
@@ -702,16 +392,16 @@ def board_dict(layout: Layout, zones, objectives: list[Cell], terrain: Terrain, 
         "offset": layout.offset,
         "width": layout.width,
         "height": layout.height,
-        "blocked": [_key(c) for c in _row_major(terrain.layers.get("blocked", set()))],
+        "blocked": [_key(c) for c in row_major(terrain.layers.get("blocked", set()))],
         "objectives": [_key(c) for c in objectives],
         "zones": {p: {k: [_key(c) for c in v] for k, v in z.items()} for p, z in zones.items()},
     }
     if terrain.layers.get("pits"):
-        data["pits"] = [_key(c) for c in _row_major(terrain.layers["pits"])]
+        data["pits"] = [_key(c) for c in row_major(terrain.layers["pits"])]
     if terrain.layers.get("obstructions"):
-        data["obstructions"] = [_key(c) for c in _row_major(terrain.layers["obstructions"])]
+        data["obstructions"] = [_key(c) for c in row_major(terrain.layers["obstructions"])]
     if terrain.layers.get("water"):
-        data["water"] = [_key(c) for c in _row_major(terrain.layers["water"])]
+        data["water"] = [_key(c) for c in row_major(terrain.layers["water"])]
     if terrain.elevation:
         data["elevation"] = {_key(c): lvl for c, lvl in sorted(terrain.elevation.items(), key=lambda kv: (kv[0][1], kv[0][0]))}
     return data

@@ -5,10 +5,10 @@ obstructions can never be entered, nor can a cell holding another figure (``occu
 
 * ``bladeborn`` (and ``warcry``, ``gorechosen``, ``plain``): each step costs 1. Bladeborn: a
   fighter adjacent to an enemy cannot make a move action at all (it must disengage instead).
-* ``sagaborn``: a step costs 1, plus 1 per level climbed; a unit cannot climb more levels in
-  one step than its Height. Water is one level below ground: stepping into water, or from water
-  to water, costs double; climbing out onto dry land costs nothing extra. Leaving a hex next to
-  an enemy costs double. (Order: ``(base + climb) * 2`` when leaving an enemy-adjacent hex.)
+* a system whose steps cost more than 1 (SagaBorn: climbs and water) plugs in its own
+  :data:`StepCost` as ``extra["step_cost"]`` of its System record; boards/ knows the terrain of
+  a cell (its level, whether it is water), the system knows what stepping over it costs. A
+  ``Mover`` may also be given a cost function directly.
 
 Bladestorm moves bases in inches over open ground; see :mod:`generator.boards.clearance`.
 
@@ -19,14 +19,40 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable, NamedTuple, Optional
 
+from generator import registry
 from generator.errors import MapError
 
 from .mapfile import BoardMap, format_cell
 
 Cell = tuple[int, int]
 SYSTEMS = ("plain", "bladeborn", "warcry", "gorechosen", "sagaborn")
+
+
+class Terrain(NamedTuple):
+    """What a step cost may ask of a cell: its terrain level and whether it is water."""
+
+    level: int = 0
+    water: bool = False
+
+
+#: ``cost(src, dst, height, leaving_enemy_adjacent)``: the cost of one step between adjacent cells
+#: (``src``/``dst`` are :class:`Terrain`), or None when the mover cannot make it.
+StepCost = Callable[[Terrain, Terrain, int, bool], Optional[int]]
+
+
+def system_step_cost(system: str) -> StepCost | None:
+    """The step cost ``system`` plugs in (``extra["step_cost"]`` of its System record), if any."""
+    if system not in _STEP_COSTS:
+        found = None
+        if system in registry.system_names():
+            found = (registry.system(system).extra or {}).get("step_cost")
+        _STEP_COSTS[system] = found
+    return _STEP_COSTS[system]
+
+
+_STEP_COSTS: dict[str, StepCost | None] = {}
 
 
 def cost_unit(system: str) -> str:
@@ -47,7 +73,8 @@ class Mover:
 
     ``occupied``: cells holding any other figure (cannot be entered); ``enemies``: cells holding
     enemy figures (a subset of ``occupied`` normally); ``height``: SagaBorn Height.
-    ``diagonal``: square grids only, allow 8-way steps.
+    ``diagonal``: square grids only, allow 8-way steps. ``step_cost``: the cost of one step
+    (default: the one ``system`` plugs in, else 1 a step).
     """
 
     system: str = "plain"
@@ -55,12 +82,15 @@ class Mover:
     enemies: frozenset = field(default_factory=frozenset)
     height: int = 1
     diagonal: bool = False
+    step_cost: StepCost | None = None
 
     def __post_init__(self):
         if self.system not in SYSTEMS:
             raise MapError(f"unknown movement system {self.system!r}; use one of: {', '.join(SYSTEMS)}")
         self.occupied = frozenset(self.occupied) | frozenset(self.enemies)
         self.enemies = frozenset(self.enemies)
+        if self.step_cost is None and self.system != "plain":
+            self.step_cost = system_step_cost(self.system)
 
 
 class Movement:
@@ -98,13 +128,12 @@ class Movement:
         """Cost of stepping from ``a`` into adjacent ``b`` (None: not allowed)."""
         if not self.enterable(b):
             return None
-        if self.mover.system != "sagaborn":
+        cost = self.mover.step_cost
+        if cost is None:
             return 1
-        # SagaBorn's step cost is a SagaBorn rule: asked of its mechanics, never written twice.
-        from generator.systems.sagaborn.mechanics import Hex, step_cost
-
-        return step_cost(Hex(self.levels.get(a, 0), a in self.water), Hex(self.levels.get(b, 0), b in self.water),
-                         self.mover.height, self.enemy_adjacent(a))
+        # a system's step cost is its rule: asked of the system, never written twice
+        return cost(Terrain(self.levels.get(a, 0), a in self.water), Terrain(self.levels.get(b, 0), b in self.water),
+                    self.mover.height, self.enemy_adjacent(a))
 
     def steps(self, cell: Cell) -> Iterable[tuple[Cell, int]]:
         for n in self._neighbours(cell):

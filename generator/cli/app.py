@@ -18,7 +18,7 @@ import typer
 from generator import __version__
 from generator.cli import _click as click
 from generator.errors import SkirmishError
-from generator.names import printable
+from generator.text import printable
 
 app = typer.Typer(
     name="skirmish",

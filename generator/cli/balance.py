@@ -163,7 +163,7 @@ def calibrate(
     rng = make_rng(seed)
     total = rosters * (rosters - 1) // 2 * battles
     if out is not None and not force:
-        from generator.balance.plot import existing_files
+        from generator.layout.calibration_figure import existing_files
 
         existing = existing_files(out, chosen.name)
         if existing:
@@ -175,7 +175,7 @@ def calibrate(
                                      say=stages.say)
     written = []
     if out is not None:
-        from generator.balance.plot import write_calibration
+        from generator.layout.calibration_figure import write_calibration
 
         written = write_calibration(result, out)
     if json_out:

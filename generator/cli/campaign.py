@@ -1,6 +1,6 @@
 """``skirmish campaign``: a Bladeborn campaign in a folder, battle by battle, and whole campaigns simulated.
 
-Parse, call :mod:`generator.scenarios.campaign` (the folder) or
+Parse, call :mod:`generator.layout.campaign_folder` (the folder) or
 :mod:`generator.systems.bladeborn.campaign.simulate`, print. No rules here.
 """
 
@@ -57,7 +57,7 @@ def _folder(path: Path) -> Path:
 
 
 def _report(done, json_out: bool, extra: dict | None = None) -> None:
-    from generator.scenarios.campaign import summary
+    from generator.layout.campaign_folder import summary
 
     data = {**summary(done.loaded), "files": [str(p) for p in done.files], "notes": done.notes, **(extra or {})}
     if json_out:
@@ -83,7 +83,7 @@ def new(
     json_out: bool = typer.Option(False, "--json", help="Print the new campaign as JSON."),
 ) -> None:
     from generator.dice.rng import make_rng
-    from generator.scenarios.campaign import next_sentence, start
+    from generator.layout.campaign_folder import next_sentence, start
 
     _system(system)
     warbands = {"a": _warband(a, "--a"), "b": _warband(b, "--b")}
@@ -113,7 +113,7 @@ def record(
     force: bool = typer.Option(False, "--force", help="Replace a booklet of the same name this tool did not write."),
     json_out: bool = typer.Option(False, "--json", help="Print the campaign after the battle as JSON."),
 ) -> None:
-    from generator.scenarios.campaign import record as record_battle
+    from generator.layout.campaign_folder import record as record_battle
 
     done = record_battle(_folder(folder), winner, used, bearer, notes, page=page, force=force)
     _report(done, json_out)
@@ -138,7 +138,7 @@ def play(
 ) -> None:
     from generator.dice.rng import make_rng
     from generator.play.log import battle_text
-    from generator.scenarios.campaign import play as play_battle
+    from generator.layout.campaign_folder import play as play_battle
 
     seed = make_rng(seed).seed
     done = play_battle(_folder(folder), seed, policy, lesser, page=page, force=force)
@@ -157,7 +157,7 @@ def show(
     folder: Path = typer.Argument(..., help=FOLDER_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print the campaign as JSON."),
 ) -> None:
-    from generator.scenarios.campaign import next_sentence, summary
+    from generator.layout.campaign_folder import next_sentence, summary
     from generator.systems.bladeborn.campaign.file import load_campaign
 
     loaded = load_campaign(folder)
@@ -201,7 +201,7 @@ def booklet(
     force: bool = typer.Option(False, "--force", help="Replace an existing file this tool did not write."),
     json_out: bool = typer.Option(False, "--json", help="Print what was written as JSON."),
 ) -> None:
-    from generator.scenarios.campaign import reprint
+    from generator.layout.campaign_folder import reprint
 
     path = reprint(_folder(folder), out, page=page, ink_saver=ink_saver, templates=templates, force=force)
     if json_out:

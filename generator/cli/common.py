@@ -14,7 +14,7 @@ from typing import Any, Iterable, Optional
 import typer
 from rich.console import Console
 
-from generator.names import printable
+from generator.text import printable
 from generator.progress import stderr_console
 
 console = Console(highlight=False)
@@ -36,7 +36,7 @@ def print_json(data: Any) -> None:
 
 def shown(text: Any) -> str:
     """Text from a file (a name, a path) made safe to print inside rich markup: control
-    characters escaped (:func:`generator.names.printable`) and ``[`` escaped so a name such as
+    characters escaped (:func:`generator.text.printable`) and ``[`` escaped so a name such as
     ``[link=...]`` is printed, not obeyed."""
     from rich.markup import escape
 

@@ -4,24 +4,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 from rich.table import Table
 
 from generator.cli.common import console, examples, print_json, shown
-from generator.content import (
-    ROSTER_KINDS,
-    ContentLibrary,
-    check_file,
-    content_files,
-    content_name,
-    display_path,
-    find_named,
-    load_roster,
-)
 from generator.errors import SkirmishError
-from generator.names import printable
+from generator.text import printable
+
+if TYPE_CHECKING:
+    from generator.content import ContentLibrary
 
 SYSTEM_ARG_HELP = "bladeborn, warcry, gorechosen, bladestorm or sagaborn."
 
@@ -42,6 +35,8 @@ def builtin_maps(lib: ContentLibrary) -> list[dict]:
 
 
 def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    from generator.content import ROSTER_KINDS, ContentLibrary, content_name
+
     from generator.systems import SYSTEM_NAMES, get_system
 
     lib = ContentLibrary()
@@ -110,6 +105,8 @@ systems.__doc__ = "List the systems and the built-in rosters and maps, by the na
 
 
 def _expand(paths: list[Path]) -> list[Path]:
+    from generator.content import content_files
+
     out: list[Path] = []
     for p in paths:
         if str(p) != "-" and p.is_dir():
@@ -123,6 +120,8 @@ def validate(
     paths: List[Path] = typer.Argument(None, help="Content files or folders, built-in names, or - for standard input (default: all content, --content included)."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON: files checked and every problem."),
 ) -> None:
+    from generator.content import check_file, display_path, find_named
+
     from generator.content import user_content_dir
     from generator.resources import content_dir
 
@@ -176,6 +175,8 @@ def show(
     name: Optional[str] = typer.Argument(None, help="One combatant's name (default: all of them)."),
     json_out: bool = typer.Option(False, "--json", help="Print the combatants as JSON."),
 ) -> None:
+    from generator.content import display_path, load_roster
+
     system, roster = load_roster(file)
     members = list(system.combatants(roster))
     if name is not None:

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperGroup
+
 from generator.cli.common import SEED_HELP, cli_jobs, console, examples, note, print_json, seed_note
-from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
-from generator.names import printable
+from generator.text import printable
 
 create_app = typer.Typer(
     help="Build combatants at random or with a calculator; save them as content files."
@@ -22,7 +23,33 @@ create_app = typer.Typer(
                "skirmish create calc bladestorm --race troll --move 9 --defense 9 --endurance 36 --weapon battleaxe"),
     no_args_is_help=True,
 )
+class _SystemCalculators(TyperGroup):
+    """``create calc``'s sub-commands, one per system, each added by the system itself
+    (``System.register_calc``). A system is imported only when its calculator is asked for (or
+    ``create calc --help`` lists them all), so building the command line imports no rules core."""
+
+    def list_commands(self, ctx) -> list[str]:
+        from generator.systems import SYSTEM_NAMES
+
+        return [name for name in SYSTEM_NAMES if self.get_command(ctx, name) is not None]
+
+    def get_command(self, ctx, cmd_name: str):
+        if cmd_name not in self.commands:
+            from generator.systems import SYSTEM_NAMES, get_system
+
+            if cmd_name not in SYSTEM_NAMES:
+                return None
+            system = get_system(cmd_name)
+            if system.register_calc is None:
+                return None
+            one = typer.Typer()
+            system.register_calc(one)
+            self.commands.update(typer.main.get_group(one).commands)
+        return self.commands.get(cmd_name)
+
+
 calc_app = typer.Typer(
+    cls=_SystemCalculators,
     help="Build a combatant step by step and see its cost itemised as you choose."
     + examples("skirmish create calc bladestorm --race troll --move 9 --defense 9 --endurance 36 --weapon battleaxe --attack-bonus 1",
                "skirmish create calc bladestorm --interactive"),
@@ -71,6 +98,8 @@ def create_random(
              "(reroll, the default) or read as the last row (last-row).",
     ),
 ) -> None:
+    from generator.dice.rng import make_rng
+
     from generator.systems import get_system
 
     chosen = get_system(system)
@@ -188,13 +217,4 @@ create_random.__doc__ = (
 
 
 def register(app: typer.Typer) -> None:
-    from generator.systems import SYSTEM_NAMES, get_system
-
-    for name in SYSTEM_NAMES:
-        try:
-            system = get_system(name)
-        except (ImportError, AttributeError):
-            continue
-        if system.register_calc is not None:
-            system.register_calc(calc_app)
     app.add_typer(create_app, name="create")

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from generator.boards import los
-from generator.boards.checks import board_checks
-from generator.boards.fairness import fairness_report
-from generator.boards.mapfile import BoardMap, format_cell, load_map, parse_cell
 from generator.errors import MapError
+
+if TYPE_CHECKING:
+    from generator.boards.mapfile import BoardMap
 
 map_app = typer.Typer(
     name="map",
@@ -43,6 +42,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _cell_option(text: str, option: str) -> tuple[int, int]:
+    from generator.boards.mapfile import parse_cell
+
     try:
         return parse_cell(text)
     except ValueError as err:
@@ -50,6 +51,8 @@ def _cell_option(text: str, option: str) -> tuple[int, int]:
 
 
 def _rule_option(rule: str) -> str:
+    from generator.boards import los
+
     if rule not in los.RULES:
         raise MapError(f"--los-rule: {rule!r} is not a rule; use one of: {', '.join(los.RULES)}")
     return rule
@@ -66,6 +69,51 @@ def _sketch(board: BoardMap, marks: dict[tuple[int, int], str]) -> str:
         indent = " " if board.grid == "hex" and board.orientation == "pointy" and (r % 2 == (1 if board.offset == "odd" else 0)) else ""
         lines.append(f"{r:>3} {indent}{' '.join(row)}")
     return "\n".join(lines)
+
+
+def _all_pairs(board, map_path: Path, rule: str, as_json: bool) -> None:
+    """``map los MAP``: the whole visibility matrix (JSON), or how open the map is in numbers."""
+    from generator.boards import los
+    from generator.boards.mapfile import format_cell
+
+    cells = board.open_cells()
+    m = los.visibility_matrix(board, rule)
+    if as_json:
+        rows = ["".join("1" if v else "0" for v in row) for row in m]
+        typer.echo(json.dumps({"cells": [list(c) for c in cells], "matrix": rows}, separators=(",", ":")))
+        return
+    n = len(cells)
+    seen = m.sum(axis=1) - 1
+    pairs = (m.sum() - n) // 2
+    total = n * (n - 1) // 2
+    typer.echo(f"{board.name or map_path.name}: {n} open cells, rule {rule}")
+    typer.echo(f"visible pairs: {pairs} of {total} ({100 * pairs / max(total, 1):.1f}%)")
+    order = seen.argsort()
+    typer.echo(f"most hidden: {format_cell(cells[order[0]])} sees {seen[order[0]]} cells")
+    typer.echo(f"most exposed: {format_cell(cells[order[-1]])} sees {seen[order[-1]]} cells")
+
+
+def _seen_by_system(board, a, system_sight, as_json: bool) -> None:
+    """``map los MAP --from CELL`` on a map whose system judges sight itself (SagaBorn:
+    elevation, water, cover): o seen, c seen in cover."""
+    from generator.boards.mapfile import format_cell
+
+    marks, seen_cells, cover_cells = {a: "@"}, [], []
+    for c in board.open_cells():
+        if c != a:
+            data = system_sight["data"](board, a, c)
+            if data["visible"]:
+                (cover_cells if data["cover"] else seen_cells).append(c)
+                marks[c] = "c" if data["cover"] else "o"
+    if as_json:
+        typer.echo(json.dumps({"from": list(a), "visible": [list(c) for c in seen_cells + cover_cells],
+                               "cover": [list(c) for c in cover_cells]}))
+        return
+    total = len(board.open_cells()) - 1
+    typer.echo(f"{format_cell(a)} sees {len(seen_cells) + len(cover_cells)} of {total} other open cells "
+               f"({len(cover_cells)} in cover), by the map's {board.system} sight rules:")
+    typer.echo(_sketch(board, marks))
+    typer.echo("@ viewer, o visible, c visible in cover, . hidden, # blocked (cells drawn row by row, not to scale)")
 
 
 @map_app.command("los")
@@ -86,47 +134,20 @@ def los_cmd(
 
       skirmish map los maps/drawn-and-quartered --from 0,4 --to 12,5
     """
+    from generator.boards import los
+    from generator.boards.mapfile import format_cell, load_map
+
     rule = _rule_option(rule)
     board = load_map(map_path)
     if to_cell is not None and from_cell is None:
         raise MapError("--to needs --from: give the cell to look from, e.g. --from 2,3 --to 7,5")
     if from_cell is None:
-        cells = board.open_cells()
-        m = los.visibility_matrix(board, rule)
-        if as_json:
-            rows = ["".join("1" if v else "0" for v in row) for row in m]
-            typer.echo(json.dumps({"cells": [list(c) for c in cells], "matrix": rows}, separators=(",", ":")))
-            return
-        n = len(cells)
-        seen = m.sum(axis=1) - 1
-        pairs = (m.sum() - n) // 2
-        total = n * (n - 1) // 2
-        typer.echo(f"{board.name or map_path.name}: {n} open cells, rule {rule}")
-        typer.echo(f"visible pairs: {pairs} of {total} ({100 * pairs / max(total, 1):.1f}%)")
-        order = seen.argsort()
-        typer.echo(f"most hidden: {format_cell(cells[order[0]])} sees {seen[order[0]]} cells")
-        typer.echo(f"most exposed: {format_cell(cells[order[-1]])} sees {seen[order[-1]]} cells")
+        _all_pairs(board, map_path, rule, as_json)
         return
     a = _cell_option(from_cell, "--from")
     system_sight = _system_sight(board)
     if to_cell is None and system_sight is not None:
-        # The map's own system judges sight (SagaBorn: elevation, water, cover): o seen, c in cover.
-        marks, seen_cells, cover_cells = {a: "@"}, [], []
-        for c in board.open_cells():
-            if c != a:
-                data = system_sight["data"](board, a, c)
-                if data["visible"]:
-                    (cover_cells if data["cover"] else seen_cells).append(c)
-                    marks[c] = "c" if data["cover"] else "o"
-        if as_json:
-            typer.echo(json.dumps({"from": list(a), "visible": [list(c) for c in seen_cells + cover_cells],
-                                   "cover": [list(c) for c in cover_cells]}))
-            return
-        total = len(board.open_cells()) - 1
-        typer.echo(f"{format_cell(a)} sees {len(seen_cells) + len(cover_cells)} of {total} other open cells "
-                   f"({len(cover_cells)} in cover), by the map's {board.system} sight rules:")
-        typer.echo(_sketch(board, marks))
-        typer.echo("@ viewer, o visible, c visible in cover, . hidden, # blocked (cells drawn row by row, not to scale)")
+        _seen_by_system(board, a, system_sight, as_json)
         return
     if to_cell is None:
         seen = los.visible_from(board, a, rule)
@@ -189,6 +210,10 @@ def validate_cmd(
 
       skirmish map validate my-map.yaml --json
     """
+    from generator.boards.checks import board_checks
+    from generator.boards.fairness import fairness_report
+    from generator.boards.mapfile import load_map
+
     board = load_map(map_path)
     checks = board_checks(board)
     report = fairness_report(board)

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
 from generator.cli.common import console, examples, print_json
-from generator.dice import AttackOdds, fraction_text
-from generator.dice import attacks as attack_dice
-from generator.dice import battle_dice, bladestorm, gorechosen
 from generator.errors import DiceError
 from generator.progress import spinner
+
+if TYPE_CHECKING:
+    from generator.dice import AttackOdds
 
 odds_app = typer.Typer(
     help="Exact odds of one attack: hit chance, expected damage, damage distribution, kill chance."
@@ -34,6 +34,8 @@ EXACT_CHARS = 21  # a longer exact fraction is shortened in the table (JSON prin
 def short_fraction(value) -> str:
     """The exact fraction as printed in a table: whole when short, else each side cut to its first
     and last digits (``1267…5375/1267…5376``); the value column beside it has the float."""
+    from generator.dice import fraction_text
+
     text = fraction_text(value)
     if len(text) <= EXACT_CHARS:
         return text
@@ -58,6 +60,8 @@ def percent2(p) -> str:
 def show(title: str, odds: AttackOdds, kill: int | None, json_out: bool, inputs: dict,
          kill_name: str = "wounds") -> None:
     """Print the odds; ``kill_name`` is what the system calls what is left to kill (endurance, hp...)."""
+    from generator.dice import fraction_text
+
     if json_out:
         data = {"system": title.split()[0].lower(), "inputs": inputs}
         data.update({(kill_name if key == "wounds" else key): value for key, value in odds.to_json(kill).items()})
@@ -100,6 +104,8 @@ def odds_bladestorm(
     json_out: bool = JSON_OPT,
 ) -> None:
     """Bladestorm: an attack roll against Defense, then High/Low damage from the same dice.""" + ""
+    from generator.dice import bladestorm
+
     roll = bladestorm.parse_roll(attack)
     dmg = bladestorm.parse_damage(damage)
     with spinner("working out the exact odds", quiet=json_out):
@@ -109,6 +115,8 @@ def odds_bladestorm(
 
 
 def _warband_odds(system: str, attacks: int, strength: int, damage: str, toughness: int, wounds: Optional[int], json_out: bool) -> None:
+    from generator.dice import attacks as attack_dice
+
     hit, crit = attack_dice.parse_damage_pair(damage)
     with spinner("working out the exact odds", quiet=json_out):
         odds = attack_dice.attack_odds(attacks, strength, toughness, hit, crit)
@@ -155,6 +163,8 @@ def odds_sagaborn(
 
       skirmish odds sagaborn --attack 4 --defense 3
     """
+    from generator.dice import battle_dice
+
     with spinner("working out the exact odds", quiet=json_out):
         odds = battle_dice.attack_odds(attack, defense)
     show(f"SagaBorn {attack} attack dice vs {defense} defense dice", odds, hp, json_out, {"attack": attack, "defense": defense}, kill_name="hp")
@@ -174,6 +184,8 @@ def odds_gorechosen(
 
       skirmish odds gorechosen --dice 3 --to-hit 4 --wounds 3
     """
+    from generator.dice import gorechosen
+
     if not 2 <= to_hit <= 6:
         raise DiceError(f"--to-hit: {to_hit} is not a To Hit value; use 2 to 6")
     with spinner("working out the exact odds", quiet=json_out):

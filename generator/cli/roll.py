@@ -7,8 +7,6 @@ from typing import Optional
 import typer
 
 from generator.cli.common import SEED_HELP, examples, print_json, seed_note
-from generator.dice.bladestorm import parse_roll, roll_chance
-from generator.dice.rng import make_rng
 from generator.errors import SkirmishError
 
 
@@ -18,6 +16,9 @@ def roll(
     times: int = typer.Option(1, "--times", min=1, max=10000, help="How many times to roll."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
 ) -> None:
+    from generator.dice.bladestorm import parse_roll, roll_chance
+    from generator.dice.rng import make_rng
+
     rng = make_rng(seed)
     expr = parse_roll(expression)
     results = []

@@ -34,17 +34,12 @@ def scenario(
     json_out: bool = typer.Option(False, "--json", help="Print the scenario summary as JSON, with the balance figures under 'balance'."),
 ) -> None:
     from generator.balance.matchup import check_players
-    from generator.cli.common import note, seed_note
-    from generator.content import load_roster
-    from generator.content.library import find_named
     from generator.dice.rng import make_rng
-    from generator.errors import SkirmishError
-    from generator.progress import spinner
-    from generator.scenarios.generate import Settings, check_scenario_folder, generate, parse_keep, write_scenario
-    from generator.scenarios.model import load_scenario
-
     from generator.layout.map_tiling import parse_length_mm
+    from generator.layout.scenario_folder import check_scenario_folder, write_scenario
     from generator.layout.sizes import page_size
+    from generator.progress import spinner
+    from generator.scenarios.generate import Settings, generate, parse_keep
 
     seed = make_rng(seed).seed
     if jobs is not None and scheduler is None:
@@ -55,6 +50,32 @@ def scenario(
     check_scenario_folder(out, force)
     hex_mm = parse_length_mm(hex_size, "--hex-size") if hex_size is not None else None
     keeps = parse_keep(",".join(keep))
+    base, given = _given(from_files, system, out, keeps)
+    from generator.systems import get_system
+
+    check_players(get_system(system.lower()), (policy_a, policy_b))
+    settings = Settings(battles=battles, look_every=max(2, battles // 10), archetype_battles=archetype_battles,
+                        search_battles=search_battles)
+    with spinner(f"building a balanced {system} scenario", quiet=json_out) as say:
+        made = generate(system.lower(), seed, points=points, size=size, keep=keeps, base=base, given=given,
+                        settings=settings, jobs=jobs, scheduler=scheduler, progress=(say if callable(say) else None),
+                        pick=pick, mirror=mirror, players=(policy_a, policy_b))
+        written = write_scenario(made, out, force=force, page=page, ink_saver=ink_saver, hex_size_mm=hex_mm)
+    summary = _summary(made, written)
+    if json_out:
+        print_json(summary)
+        return
+    _print_summary(made, summary)
+
+
+def _given(from_files: list[Path], system: str, out: Path, keeps) -> tuple:
+    """``--from``: a scenario file to keep parts of (or ``DIR/scenario.yaml`` with ``--keep``),
+    and up to two rosters, side A's then side B's."""
+    from generator.content import load_roster
+    from generator.content.library import find_named
+    from generator.errors import SkirmishError
+    from generator.scenarios.model import load_scenario
+
     base, given = None, {}
     rosters = []
     for spec in from_files:
@@ -74,16 +95,11 @@ def scenario(
         given[side] = roster
     if keeps and base is None and (out / "scenario.yaml").exists():
         base = load_scenario(out / "scenario.yaml")
-    from generator.systems import get_system
+    return base, given
 
-    check_players(get_system(system.lower()), (policy_a, policy_b))
-    settings = Settings(battles=battles, look_every=max(2, battles // 10), archetype_battles=archetype_battles,
-                        search_battles=search_battles)
-    with spinner(f"building a balanced {system} scenario", quiet=json_out) as say:
-        made = generate(system.lower(), seed, points=points, size=size, keep=keeps, base=base, given=given,
-                        settings=settings, jobs=jobs, scheduler=scheduler, progress=(say if callable(say) else None),
-                        pick=pick, mirror=mirror, players=(policy_a, policy_b))
-        written = write_scenario(made, out, force=force, page=page, ink_saver=ink_saver, hex_size_mm=hex_mm)
+
+def _summary(made, written) -> dict:
+    """What ``--json`` prints: the scenario, its sides, the verdict and the files written."""
     scn = made.scenario
     summary = {
         "system": scn.system, "seed": scn.seed, "title": scn.title,
@@ -97,9 +113,13 @@ def scenario(
         "pick": scn.pick.model_dump(mode="json", exclude_none=True) if scn.pick else {"mode": "random"},
         "files": [str(p) for p in written],
     }
-    if json_out:
-        print_json(summary)
-        return
+    return summary
+
+
+def _print_summary(made, summary: dict) -> None:
+    from generator.cli.common import note, seed_note
+
+    scn = made.scenario
     console.print(f"[bold]{scn.title}[/bold] ({scn.system}, seed {scn.seed})")
     console.print(f"  victory: {scn.victory.card or 'scenario rules'}; twist: {summary['twist'] or 'none'}")
     if scn.pick is not None and scn.pick.mode == "underdog":
@@ -114,7 +134,7 @@ def scenario(
         console.print(f"  archetypes: {lean.sentence()}")
     for line in made.notes[-2:]:
         note(line)
-    console.print(f"  written: {', '.join(str(p) for p in written)}")
+    console.print(f"  written: {', '.join(summary['files'])}")
     seed_note(scn.seed, "make the same scenario again")
 
 

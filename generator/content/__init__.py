@@ -13,33 +13,8 @@ Public API:
 
 from __future__ import annotations
 
-from pathlib import Path
-
-_user_content_dir: Path | None = None
-
-
-def set_user_content_dir(path: Path | None) -> None:
-    """Point every command at a user content folder that overrides/extends the built-in one."""
-    global _user_content_dir
-    _user_content_dir = Path(path) if path is not None else None
-
-
-def user_content_dir() -> Path | None:
-    return _user_content_dir
-
-
-from generator.content.library import (  # noqa: E402
-    ContentLibrary,
-    content_data,
-    content_files,
-    content_name,
-    content_path,
-    find_named,
-    library,
-    load_content,
-    read_content,
-)
-from generator.content.loader import (  # noqa: E402
+from generator.content.library import ContentLibrary, library, load_content
+from generator.content.loader import (
     ROSTER_KINDS,
     Loaded,
     check_file,
@@ -49,7 +24,9 @@ from generator.content.loader import (  # noqa: E402
     load_source,
     validate_source,
 )
-from generator.content.source import Source, display_path, read_source  # noqa: E402
+from generator.content.paths import content_data, content_files, content_name, content_path, find_named, read_content
+from generator.content.source import Source, display_path, read_source
+from generator.content.where import set_user_content_dir, user_content_dir
 
 __all__ = [
     "ROSTER_KINDS",

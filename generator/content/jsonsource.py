@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.content.source import (
+from generator.content.reading import (
     MAX_DEPTH,
     MAX_VALUES,
     BadValue,
@@ -27,6 +27,7 @@ from generator.content.source import (
     check_key,
     check_value,
     display_path,
+    read_text,
     too_many_values,
 )
 from generator.errors import ContentError
@@ -182,6 +183,4 @@ def parse_json(text: str, path: Path) -> Source:
 
 def read_json(path: str | Path) -> Any:
     """A JSON file's data, read with the content limits (size, nesting, duplicate keys, values)."""
-    from generator.content.source import read_text
-
     return parse_json(read_text(path), Path(path)).data

@@ -9,30 +9,25 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from generator.content.loader import Loaded, load_file
+from generator.content.loader import Loaded, load_file, validate_source
+from generator.content.paths import (  # noqa: F401  (content_name, find_named: re-exported for callers of the library)
+    cached,
+    content_data,
+    content_files,
+    content_name,
+    content_path,
+    find_named,
+    read_content,
+)
+from generator.content.where import user_content_dir
 from generator.errors import ContentError
 from generator.resources import content_dir
-
-CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
-
-
-def content_files(folder: Path) -> dict[str, Path]:
-    """Relative path -> file for every content file below ``folder``."""
-    if not folder.is_dir():
-        return {}
-    return {
-        str(p.relative_to(folder)): p
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.suffix.lower() in CONTENT_SUFFIXES and not p.name.startswith(".")
-    }
 
 
 class ContentLibrary:
     """All content files the tool can see: built-in, overridden or extended by the user's."""
 
     def __init__(self, user_dir: Path | None = None, builtin_dir: Path | None = None):
-        from generator.content import user_content_dir
-
         self.builtin_dir = builtin_dir or content_dir()
         self.user_dir = user_dir if user_dir is not None else user_content_dir()
         if self.user_dir is not None and not Path(self.user_dir).is_dir():
@@ -101,77 +96,9 @@ def library() -> ContentLibrary:
     return ContentLibrary()
 
 
-# ---- single files by relative path: the one way every part of the tool reads content/ ---------
-
-_CACHE: dict[tuple, object] = {}
-_PATHS: dict[tuple[str, str | None], Path] = {}
-
-
-def content_path(relative: str | Path) -> Path:
-    """The file at ``relative`` (``warcry/limits.yaml``): the user's ``--content`` copy when there
-    is one, else the built-in file. A ContentError names both places when neither has it."""
-    from generator.content import user_content_dir
-
-    rel = relative if isinstance(relative, str) else Path(relative).as_posix()
-    user = user_content_dir()
-    key = (rel, None if user is None else str(user))
-    found = _PATHS.get(key)
-    if found is not None:
-        return found
-    _PATHS[key] = found = _content_path(rel, user)
-    return found
-
-
-def _content_path(rel: str, user) -> Path:
-    if user is not None:
-        if not Path(user).is_dir():
-            raise ContentError(f"--content {user}: no such folder")
-        candidate = Path(user) / rel
-        if candidate.is_file():
-            return candidate
-    builtin = content_dir() / rel
-    if builtin.is_file():
-        return builtin
-    where = f" or in --content {user}" if user is not None else ""
-    raise ContentError(f"content file {rel!r} not found in the built-in content{where}")
-
-
-def _cached(kind: str, path: Path, make):
-    try:
-        stat = os.stat(path)
-    except OSError:
-        _PATHS.clear()  # a file went away: look again next time
-        return make()
-    key = (kind, str(path), stat.st_mtime_ns, stat.st_size)
-    if key not in _CACHE:
-        _CACHE[key] = make()
-    return _CACHE[key]
-
-
-def read_content(relative: str | Path):
-    """The parsed :class:`Source` of a content file (override-aware, cached, file:line errors)."""
-    from generator.content.source import read_source
-
-    path = content_path(relative)
-    return _cached("source", path, lambda: read_source(path))
-
-
-def content_data(relative: str | Path) -> dict:
-    """A settings file as plain data, without its ``system``/``kind`` header (a fresh copy)."""
-    import copy
-
-    data = read_content(relative).data
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise ContentError(f"{content_path(relative)}: expected a mapping of settings, got {type(data).__name__}")
-    return {k: copy.deepcopy(v) for k, v in data.items() if k not in ("system", "kind")}
-
 
 def load_content(relative: str | Path, model):
     """A content file validated by ``model`` (override-aware, cached, errors name file:line: field)."""
-    from generator.content.loader import validate_source
-
     path = content_path(relative)
 
     def make():
@@ -181,40 +108,4 @@ def load_content(relative: str | Path, model):
             data = {k: v for k, v in data.items() if k not in ("system", "kind")}
         return validate_source(source, model, data)
 
-    return _cached(f"model:{model.__module__}.{model.__qualname__}", path, make)
-
-
-def find_named(ref: str | Path) -> Path:
-    """A file the user named: the path itself when it exists, else built-in (or ``--content``)
-    content by name, so ``bladestorm/warriors-of-ash-goblins`` or
-    ``content/maps/drawn-and-quartered.yaml`` work from any folder. Unknown names come back as
-    given, for the caller's "no such file" error."""
-    path = Path(ref)
-    if path.exists():
-        return path
-    rel = path.as_posix()
-    rel = rel[len("content/"):] if rel.startswith("content/") else rel
-    if rel.startswith(("/", "../")) or not rel:
-        return path
-    candidates = [rel] if path.suffix.lower() in CONTENT_SUFFIXES else [rel + s for s in CONTENT_SUFFIXES]
-    for candidate in candidates:
-        try:
-            return content_path(candidate)
-        except ContentError:
-            continue
-    return path
-
-
-def content_name(path: Path) -> str | None:
-    """The name a built-in (or ``--content``) file is known by: ``bladestorm/warriors-of-ash-goblins``."""
-    from generator.content import user_content_dir
-
-    for root in (user_content_dir(), content_dir()):
-        if root is None:
-            continue
-        try:
-            rel = Path(path).resolve().relative_to(Path(root).resolve())
-        except ValueError:
-            continue
-        return rel.with_suffix("").as_posix()
-    return None
+    return cached(f"model:{model.__module__}.{model.__qualname__}", path, make)

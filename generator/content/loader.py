@@ -1,7 +1,9 @@
 """Load content and user files into the models their system declares.
 
 A content file names what it is with two keys, ``system`` and ``kind``; the system's
-``content_models[kind]`` validates the rest. Every problem is reported, each as
+``content_models[kind]`` validates the rest. The systems, and the kinds every system shares
+(decks, scenarios) or files without those keys (maps), are found in :mod:`generator.registry`,
+where their owners register them: this layer imports nothing above it. Every problem is reported, each as
 ``file:line: field: message``; the exception's one-line message is the first of them.
 """
 
@@ -13,8 +15,11 @@ from typing import Any, Sequence
 
 from pydantic import BaseModel, ValidationError
 
+from generator import registry
 from generator.content.errors import format_validation_error
+from generator.content.paths import find_named
 from generator.content.source import Source, display_path, read_source
+from generator.content.strict import boolean_problems
 from generator.errors import ContentError, SkirmishError
 
 ROSTER_KINDS = ("roster", "warband", "team")
@@ -44,8 +49,6 @@ def raise_problems(problems: Sequence[str]) -> None:
 
 def validate_source(source: Source, model: type[BaseModel], data: Any = None, prefix: tuple = ()) -> BaseModel:
     """Validate parsed data with ``model``; raises ContentError listing every problem."""
-    from generator.content.strict import boolean_problems
-
     payload = source.data if data is None else data
     try:
         made = model.model_validate(payload)
@@ -65,8 +68,7 @@ def load_model(path: str | Path, model: type[BaseModel]) -> BaseModel:
 
 
 def _header(source: Source) -> tuple[str, str]:
-    from generator.systems import SYSTEM_NAMES
-
+    SYSTEM_NAMES = registry.system_names()  # noqa: N806
     data = source.data
     if not isinstance(data, dict):
         raise ContentError(f"{source.where()}: expected a mapping with 'system' and 'kind' at the top, got {type(data).__name__}")
@@ -81,19 +83,25 @@ def _header(source: Source) -> tuple[str, str]:
     return str(system).lower(), str(kind)
 
 
+def find_system(name: str):
+    """The System record called ``name`` (case-insensitive); a clear error lists the known ones."""
+    key = name.strip().lower()
+    names = registry.system_names()
+    if key not in names:
+        raise SkirmishError(f"unknown system {name!r}: choose one of {', '.join(names)}")
+    return registry.system(key)
+
+
 def load_source(source: Source) -> Loaded:
-    from generator.systems import get_system
-
     system_name, kind = _header(source)
-    system = get_system(system_name)
-    if kind == "scenario":  # shared by every system; checked against its map, decks and forces
-        from generator.scenarios.model import validate as validate_scenario
-
-        checked = validate_scenario(source.data, source, path=source.path)
-        return Loaded(source.path, system_name, kind, checked.scenario, source)
-    model = system.content_models.get(kind) or _shared_model(kind)
+    system = registry.system(system_name)
+    shared = registry.shared_kind(kind) if kind not in system.content_models else None
+    if shared is not None and shared.validate is not None:  # a scenario: checked against its map, decks and forces
+        return Loaded(source.path, system_name, kind, shared.validate(source), source)
+    model = system.content_models.get(kind) or (shared.model if shared is not None else None)
     if model is None:
-        known = ", ".join(sorted(system.content_models) + [k for k in SHARED_KINDS if k not in system.content_models])
+        shared_names = registry.shared_kinds()
+        known = ", ".join(sorted(system.content_models) + [k for k in shared_names if k not in system.content_models])
         raise ContentError(f"{source.where(('kind',))}: kind: {kind!r} is not a {system.title} content kind; choose one of {known}")
     data = {k: v for k, v in source.data.items() if k not in ("system", "kind")}
     instance = validate_source(source, model, data)
@@ -105,18 +113,6 @@ def load_source(source: Source) -> Loaded:
     return Loaded(source.path, system_name, kind, instance, source)
 
 
-#: Content kinds every system has (their models live with the scenarios, on top of the systems).
-SHARED_KINDS = ("deck", "scenario")
-
-
-def _shared_model(kind: str):
-    if kind == "deck":
-        from generator.scenarios.decks import Deck
-
-        return Deck
-    return None
-
-
 def load_file(path: str | Path) -> Loaded:
     """Load any content file; dispatches on its ``system`` and ``kind`` keys."""
     return load_source(read_source(path))
@@ -125,9 +121,6 @@ def load_file(path: str | Path) -> Loaded:
 def load_roster(path: str | Path):
     """Load a roster/warband/team file, or a built-in one by name (``bladestorm/warriors-of-ash-goblins``):
     returns ``(System, roster_model)``."""
-    from generator.content.library import find_named
-    from generator.systems import get_system
-
     found = find_named(path)
     if not found.exists():
         raise ContentError(f"{display_path(found)}: no such file (built-in rosters go by name, e.g. "
@@ -138,7 +131,7 @@ def load_roster(path: str | Path):
             f"{display_path(loaded.path)}: is a {loaded.system} {loaded.kind!r} file, not a roster "
             f"(kind: {' / '.join(ROSTER_KINDS)})"
         )
-    return get_system(loaded.system), loaded.model
+    return registry.system(loaded.system), loaded.model
 
 
 def check_file(path: str | Path) -> list[str]:
@@ -148,10 +141,9 @@ def check_file(path: str | Path) -> list[str]:
         data = source.data
         if Path(path).parent.name in TOOL_AREAS and not (isinstance(data, dict) and "system" in data):
             return []  # parsed as YAML above; its owner checks the values
-        if isinstance(data, dict) and "grid" in data and "system" not in data or (isinstance(data, dict) and data.get("kind") == "map"):
-            from generator.content.maps import check_map  # boards own the map format
-
-            return check_map(Path(path))
+        owner = registry.headerless(data)
+        if owner is not None:  # a file another part owns (a map: boards read and check it)
+            return owner.problems(Path(path))
         load_source(source)
     except SkirmishError as err:
         return err.problems or [str(err)]

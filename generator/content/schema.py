@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.content.loader import ROSTER_KINDS
+from generator.content.loader import ROSTER_KINDS, find_system
 from generator.errors import ContentError
 
 
 def content_schema(system_name: str, kind: str | None = None) -> dict[str, Any]:
     """The JSON Schema of ``kind`` files of ``system_name`` (default: its roster kind)."""
-    from generator.systems import get_system
-
-    system = get_system(system_name)
+    system = find_system(system_name)
     if kind is None:
         kind = next((k for k in ROSTER_KINDS if k in system.content_models), None)
         if kind is None:

@@ -182,17 +182,25 @@ def plan_sheet(page: PageSize, card: CardSize, bleed: float = 0.0, crop_marks: b
                      mark_width=float(defaults.get("mark_width", 0.15)), slot_bleeds=slot_bleeds,
                      shared_cuts=(ax.shared, ay.shared))
     if crop_marks:
-        right = left + (ax.count - 1) * ax.pitch + card.width
-        bottom = top + (ay.count - 1) * ay.pitch + card.height
-        xs = sorted({round(x + e, 4) for x, _ in slots for e in (0.0, card.width)})
-        ys = sorted({round(y + e, 4) for _, y in slots for e in (0.0, card.height)})
-        for x in xs:  # vertical cuts: marks above and below the block
-            plan.marks.append(Mark(x, top - ay.mark_from, x, top - ay.mark_to))
-            plan.marks.append(Mark(x, bottom + ay.mark_from, x, bottom + ay.mark_to))
-        for y in ys:  # horizontal cuts: marks left and right of the block
-            plan.marks.append(Mark(left - ax.mark_from, y, left - ax.mark_to, y))
-            plan.marks.append(Mark(right + ax.mark_from, y, right + ax.mark_to, y))
+        plan.marks += _crop_marks(slots, card, left, top, ax, ay)
     return plan
+
+
+def _crop_marks(slots, card: CardSize, left: float, top: float, ax: _Axis, ay: _Axis) -> list[Mark]:
+    """A mark at both ends of every cut line, outside the card block (vertical cuts above and
+    below it, horizontal cuts left and right), where :func:`_mark_span` found them room."""
+    marks = []
+    right = left + (ax.count - 1) * ax.pitch + card.width
+    bottom = top + (ay.count - 1) * ay.pitch + card.height
+    xs = sorted({round(x + e, 4) for x, _ in slots for e in (0.0, card.width)})
+    ys = sorted({round(y + e, 4) for _, y in slots for e in (0.0, card.height)})
+    for x in xs:  # vertical cuts: marks above and below the block
+        marks.append(Mark(x, top - ay.mark_from, x, top - ay.mark_to))
+        marks.append(Mark(x, bottom + ay.mark_from, x, bottom + ay.mark_to))
+    for y in ys:  # horizontal cuts: marks left and right of the block
+        marks.append(Mark(left - ax.mark_from, y, left - ax.mark_to, y))
+        marks.append(Mark(right + ax.mark_from, y, right + ax.mark_to, y))
+    return marks
 
 
 def fewer_cards_warning(plan: SheetPlan, cards: int, bleed: float, crop_marks: bool) -> str | None:

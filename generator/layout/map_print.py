@@ -152,117 +152,162 @@ def draw_map(cv, geo: MapGeometry, ox: float, oy: float, styles, scale: float = 
     """Draw the map with its top-left corner at page (ox, oy); ``scale`` 1 is true size.
 
     ``window`` (x0, y0, x1, y1 in map mm) limits drawing to the cells that reach into it, so a
-    tile page holds only its own part of a large map (the page clip does the exact cut).
+    tile page holds only its own part of a large map (the page clip does the exact cut). The map
+    is painted in layers, bottom first: cell fills, deployment zones, the grid, terrain marks,
+    walls, zone and level labels, objectives, coordinates.
     """
-    board = geo.board
-    t = styles["terrain"]
-    if window is None:
-        shown = set(geo.corners)
-    else:
-        wx0, wy0, wx1, wy1 = window
-        shown = set()
-        for c, pts in geo.corners.items():
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            if min(xs) <= wx1 and max(xs) >= wx0 and min(ys) <= wy1 and max(ys) >= wy0:
-                shown.add(c)
+    paint = _MapPainter(cv, geo, ox, oy, styles, scale, window)
+    fills = paint.cells()
+    paint.zones()
+    paint.grid()
+    paint.terrain_marks()
+    paint.walls()
+    paint.labels()
+    paint.objectives()
+    if coordinates:
+        paint.coordinates(fills)
 
-    def P(pt):
-        return ox + pt[0] * scale, oy + pt[1] * scale
 
-    s = geo.size_mm * scale
-    blocked = {_cell(c) for c in board.blocked}
-    pits = {_cell(c) for c in board.pits}
-    obstructions = {_cell(c) for c in board.obstructions}
-    water = {_cell(c) for c in board.water}
-    levels = {_cell(k): v for k, v in board.elevation.items()}
-    fills = {}
-    for c in geo.corners:
-        if c not in shown:
-            continue
-        fill = styles["background"]
-        if levels.get(c, 0) > 0:
-            fill = _level_fill(styles, levels[c])
-        if c in water:
-            fill = t["water"]["fill"]
-        if c in obstructions:
-            fill = t["obstructions"]["fill"]
-        if c in pits:
-            fill = t["pits"]["fill"]
-        if c in blocked:
-            fill = t["blocked"]["fill"]
-        fills[c] = fill
-        cv.polygon([P(p) for p in geo.corners[c]], fill=fill)
-    # deployment zones
-    for i, (player, zone) in enumerate(board.zones.items()):
-        colour = styles["players"][i % len(styles["players"])]["fill"]
-        for key, alpha in (("start", 0.45), ("reserve", 0.22)):
-            for text in getattr(zone, key):
-                c = _cell(text)
-                if c in shown:
-                    cv.polygon([P(p) for p in geo.corners[c]], fill=colour, alpha=alpha)
-    # grid
-    lw = styles["grid_line_mm"] * max(scale, 0.4)
-    for c, pts in geo.corners.items():
-        if c in shown:
-            cv.polygon([P(p) for p in pts], stroke=styles["grid_line"], width=lw)
-    # terrain marks
-    for c in pits & shown:
-        x, y = P(geo.centres[c])
-        cv.circle(x, y, 0.28 * s, stroke="#7a6a5a", width=0.5 * scale)
-        cv.circle(x, y, 0.14 * s, stroke="#7a6a5a", width=0.35 * scale)
-    for c in obstructions & shown:
-        x, y = P(geo.centres[c])
-        d = 0.22 * s
-        cv.line(x - d, y - d, x + d, y + d, "#3b2a16", 0.8 * scale)
-        cv.line(x - d, y + d, x + d, y - d, "#3b2a16", 0.8 * scale)
-    for c in water & shown:
-        x, y = P(geo.centres[c])
-        for dy in (-0.12 * s, 0.08 * s):
-            pts = [(x - 0.25 * s + k * 0.0625 * s, y + dy + (0.04 * s if k % 2 else -0.04 * s)) for k in range(9)]
-            cv.polyline(pts, "#3d7fb0", 0.35 * scale)
-    if board.walls:
-        k = (geo.size_mm / board.tile_in) * scale
-        fill = t["blocked"]["fill"]
+class _MapPainter:
+    """One map drawn at one place and scale: the cells shown and the board's terrain by cell,
+    shared by the layers :func:`draw_map` paints."""
+
+    def __init__(self, cv, geo: MapGeometry, ox: float, oy: float, styles, scale: float,
+                 window: tuple[float, float, float, float] | None):
+        self.cv, self.geo, self.ox, self.oy, self.styles, self.scale = cv, geo, ox, oy, styles, scale
+        board = self.board = geo.board
+        self.t = styles["terrain"]
+        if window is None:
+            shown = set(geo.corners)
+        else:
+            wx0, wy0, wx1, wy1 = window
+            shown = set()
+            for c, pts in geo.corners.items():
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                if min(xs) <= wx1 and max(xs) >= wx0 and min(ys) <= wy1 and max(ys) >= wy0:
+                    shown.add(c)
+        self.shown = shown
+        self.s = geo.size_mm * scale
+        self.blocked = {_cell(c) for c in board.blocked}
+        self.pits = {_cell(c) for c in board.pits}
+        self.obstructions = {_cell(c) for c in board.obstructions}
+        self.water = {_cell(c) for c in board.water}
+        self.levels = {_cell(k): v for k, v in board.elevation.items()}
+        self.small = max(4.0, 0.11 * self.s * PT_PER_MM)
+
+    def P(self, pt):
+        return self.ox + pt[0] * self.scale, self.oy + pt[1] * self.scale
+
+    def cells(self) -> dict:
+        """Each shown cell filled by its terrain (the strongest wins); returns the fills."""
+        styles, t, P = self.styles, self.t, self.P
+        fills = {}
+        for c in self.geo.corners:
+            if c not in self.shown:
+                continue
+            fill = styles["background"]
+            if self.levels.get(c, 0) > 0:
+                fill = _level_fill(styles, self.levels[c])
+            if c in self.water:
+                fill = t["water"]["fill"]
+            if c in self.obstructions:
+                fill = t["obstructions"]["fill"]
+            if c in self.pits:
+                fill = t["pits"]["fill"]
+            if c in self.blocked:
+                fill = t["blocked"]["fill"]
+            fills[c] = fill
+            self.cv.polygon([P(p) for p in self.geo.corners[c]], fill=fill)
+        return fills
+
+    def zones(self) -> None:
+        """Deployment zones tinted in the player's colour: start cells darker than reserve."""
+        for i, (player, zone) in enumerate(self.board.zones.items()):
+            colour = self.styles["players"][i % len(self.styles["players"])]["fill"]
+            for key, alpha in (("start", 0.45), ("reserve", 0.22)):
+                for text in getattr(zone, key):
+                    c = _cell(text)
+                    if c in self.shown:
+                        self.cv.polygon([self.P(p) for p in self.geo.corners[c]], fill=colour, alpha=alpha)
+
+    def grid(self) -> None:
+        lw = self.styles["grid_line_mm"] * max(self.scale, 0.4)
+        for c, pts in self.geo.corners.items():
+            if c in self.shown:
+                self.cv.polygon([self.P(p) for p in pts], stroke=self.styles["grid_line"], width=lw)
+
+    def terrain_marks(self) -> None:
+        """Marks that tell terrain apart without colour: rings for pits, a cross for an
+        obstruction, waves for water."""
+        cv, geo, P, s, scale = self.cv, self.geo, self.P, self.s, self.scale
+        for c in self.pits & self.shown:
+            x, y = P(geo.centres[c])
+            cv.circle(x, y, 0.28 * s, stroke="#7a6a5a", width=0.5 * scale)
+            cv.circle(x, y, 0.14 * s, stroke="#7a6a5a", width=0.35 * scale)
+        for c in self.obstructions & self.shown:
+            x, y = P(geo.centres[c])
+            d = 0.22 * s
+            cv.line(x - d, y - d, x + d, y + d, "#3b2a16", 0.8 * scale)
+            cv.line(x - d, y + d, x + d, y - d, "#3b2a16", 0.8 * scale)
+        for c in self.water & self.shown:
+            x, y = P(geo.centres[c])
+            for dy in (-0.12 * s, 0.08 * s):
+                pts = [(x - 0.25 * s + k * 0.0625 * s, y + dy + (0.04 * s if k % 2 else -0.04 * s)) for k in range(9)]
+                cv.polyline(pts, "#3d7fb0", 0.35 * scale)
+
+    def walls(self) -> None:
+        """A square map's walls, drawn from their outlines in inches."""
+        board, geo, ox, oy, s = self.board, self.geo, self.ox, self.oy, self.s
+        if not board.walls:
+            return
+        k = (geo.size_mm / board.tile_in) * self.scale
+        fill = self.t["blocked"]["fill"]
         for wall in board.walls:
             g = wall.geometry()
             if g.geom_type == "LineString":
-                cv.polyline([(ox + x * k, oy + y * k) for x, y in g.coords], fill, max(1.5, 0.08 * s))
+                self.cv.polyline([(ox + x * k, oy + y * k) for x, y in g.coords], fill, max(1.5, 0.08 * s))
             else:
                 for poly in getattr(g, "geoms", [g]):
-                    cv.polygon([(ox + x * k, oy + y * k) for x, y in poly.exterior.coords], fill=fill)
-    # labels: zones, levels
-    small = max(4.0, 0.11 * s * PT_PER_MM)
-    for i, (player, zone) in enumerate(board.zones.items()):
-        colour = styles["players"][i % len(styles["players"])]["fill"]
-        for key, label in (("start", player), ("reserve", f"{player} R")):
-            for text in getattr(zone, key):
-                c = _cell(text)
-                if c in shown:
-                    x, y = P(geo.centres[c])
-                    cv.text(x, y + 0.32 * s, label, small, "bold", colour, "middle")
-    for c, lvl in levels.items():
-        if c in shown and lvl and c not in blocked:
-            x, y = P(geo.centres[c])
-            cv.text(x + 0.3 * s, y + 0.06 * s, f"L{lvl}", small, "bold", "#5a4a20", "middle")
-    # objectives
-    kinds = _marker_kinds(board)
-    for n, text in enumerate(kinds, 1):
-        c = _cell(text)
-        if c not in shown:
-            continue
-        x, y = P(geo.centres[c])
-        kind = kinds[text]
-        _marker(cv, kind, x, y, 0.22 * s, t[kind]["fill"], 0.5 * scale)
-        ink = "#ffffff" if kind == "door" else "#3a2c00"
-        cv.text(x, y + 0.08 * s, str(n), 0.22 * s * PT_PER_MM, "bold", ink, "middle")
-    # coordinates
-    if coordinates:
-        for c, (cx, cy) in geo.centres.items():
-            if c not in shown:
+                    self.cv.polygon([(ox + x * k, oy + y * k) for x, y in poly.exterior.coords], fill=fill)
+
+    def labels(self) -> None:
+        """Each zone cell's player (``A``, ``A R`` for reserve) and each raised cell's level."""
+        cv, geo, P, s, small = self.cv, self.geo, self.P, self.s, self.small
+        for i, (player, zone) in enumerate(self.board.zones.items()):
+            colour = self.styles["players"][i % len(self.styles["players"])]["fill"]
+            for key, label in (("start", player), ("reserve", f"{player} R")):
+                for text in getattr(zone, key):
+                    c = _cell(text)
+                    if c in self.shown:
+                        x, y = P(geo.centres[c])
+                        cv.text(x, y + 0.32 * s, label, small, "bold", colour, "middle")
+        for c, lvl in self.levels.items():
+            if c in self.shown and lvl and c not in self.blocked:
+                x, y = P(geo.centres[c])
+                cv.text(x + 0.3 * s, y + 0.06 * s, f"L{lvl}", small, "bold", "#5a4a20", "middle")
+
+    def objectives(self) -> None:
+        """Objectives, relics, chests and doors: a marker of their kind, numbered as in the legend."""
+        cv, geo, P, s = self.cv, self.geo, self.P, self.s
+        kinds = _marker_kinds(self.board)
+        for n, text in enumerate(kinds, 1):
+            c = _cell(text)
+            if c not in self.shown:
                 continue
-            x, y = P((cx, cy))
-            ink = "#ffffff" if _luminance(fills[c]) < 0.35 else styles["coordinate_text"]
-            cv.text(x, y - 0.28 * s, f"{c[0]},{c[1]}", small, "body", ink, "middle")
+            x, y = P(geo.centres[c])
+            kind = kinds[text]
+            _marker(cv, kind, x, y, 0.22 * s, self.t[kind]["fill"], 0.5 * self.scale)
+            ink = "#ffffff" if kind == "door" else "#3a2c00"
+            cv.text(x, y + 0.08 * s, str(n), 0.22 * s * PT_PER_MM, "bold", ink, "middle")
+
+    def coordinates(self, fills: dict) -> None:
+        """``col,row`` in each cell, light on dark fills."""
+        for c, (cx, cy) in self.geo.centres.items():
+            if c not in self.shown:
+                continue
+            x, y = self.P((cx, cy))
+            ink = "#ffffff" if _luminance(fills[c]) < 0.35 else self.styles["coordinate_text"]
+            self.cv.text(x, y - 0.28 * self.s, f"{c[0]},{c[1]}", self.small, "body", ink, "middle")
 
 
 # --------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from generator import registry
 from generator.dice.rng import Rng
 from generator.play.engine import play
 from generator.play.policies import policy_for
@@ -16,9 +17,7 @@ from generator.play.policies import policy_for
 
 def fight_on_board(system_name: str) -> Callable[[Any, Any, Rng], str | None]:
     def fight(roster_a: Any, roster_b: Any, rng: Rng) -> str | None:
-        from generator.systems import get_system
-
-        system = get_system(system_name)
+        system = registry.system(system_name)  # the record that holds this fight, made by then
         swap = rng.random() < 0.5
         first, second = (roster_b, roster_a) if swap else (roster_a, roster_b)
         battle = _battle_cache(system, first, second)

@@ -38,16 +38,29 @@ def _weapon_names(header: dict[str, Any]) -> dict[tuple[str, int], str]:
 
 
 def describe_event(event: Event, names: dict[str, str], weapons: dict | None = None) -> str:
-    """One event as a sentence (``weapons`` names a fighter's weapons by index, from the header)."""
+    """One event as a sentence (``weapons`` names a fighter's weapons by index, from the header).
+
+    The events are told by the part of the battle they belong to: a system's own events first
+    (Gorechosen's cards, the abilities of hex games), then set-up, fighters' actions, and
+    scoring and rounds; anything else is shown field by field."""
     who = names.get(event.get("fighter", ""), event.get("fighter", ""))
     action = event.get("action")
     target = names.get(event.get("target", ""), event.get("target", ""))
-    gorechosen = _describe_gorechosen(event, names, who, target)
-    if gorechosen is not None:
-        return gorechosen
-    hexes = _describe_hex_abilities(event, names, who, target, weapons or {})
-    if hexes is not None:
-        return hexes
+    for told in (_describe_gorechosen(event, names, who, target),
+                 _describe_hex_abilities(event, names, who, target, weapons or {})):
+        if told is not None:
+            return told
+    for describe in (_describe_setup, _describe_action, _describe_scoring):
+        told = describe(event, action, who, target, names)
+        if told is not None:
+            return told
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("round", "action", "side", "fighter"))
+    return f"{who or event.get('side', '')} {action}: {fields}".strip()
+
+
+
+def _describe_setup(event: Event, action, who: str, target: str, names: dict[str, str]) -> str | None:
+    """Set-up: roll-offs, ability dice, initiative, reserves and placing fighters."""
     if action == "roll_off":
         return f"Roll-off {event.get('purpose', '')}: A {event['dice']['a']}, B {event['dice']['b']} -> {event['winner'].upper()}"
     if action == "ability_dice":
@@ -62,6 +75,11 @@ def describe_event(event: Event, names: dict[str, str], weapons: dict | None = N
     if action == "place":
         mark = f" (marked {event['mark']})" if event.get("mark") else ""
         return f"{who} is placed at {event['cell']}" + (" (from reserve)" if event.get("from_reserve") else "") + mark
+    return None
+
+
+def _describe_action(event: Event, action, who: str, target: str, names: dict[str, str]) -> str | None:
+    """A fighter's turn: activating, moving, pushes, attacks, damage, abilities, doors and relics."""
     if action == "activate":
         return f"{who} activates ({event.get('actions', '?')} action{'s' if event.get('actions') != 1 else ''})"
     if action == "move":
@@ -112,6 +130,11 @@ def describe_event(event: Event, names: dict[str, str], weapons: dict | None = N
             return f"{who} drops {relic} at {event.get('cell', '')}"
     if action == "wait":
         return f"{who} waits"
+    return None
+
+
+def _describe_scoring(event: Event, action, who: str, target: str, names: dict[str, str]) -> str | None:
+    """Objectives held, points scored, turns passed, rounds, the twist and the end."""
     if action == "control":
         holder = event.get("side")
         return f"Objective {event['cell']} " + (f"is now held by {holder.upper()}" if holder else "is no longer held")
@@ -139,9 +162,7 @@ def describe_event(event: Event, names: dict[str, str], weapons: dict | None = N
         return f"Twist: {event['name']}"
     if action == "end":
         return f"Battle over: {event.get('why', '')}"
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("round", "action", "side", "fighter"))
-    return f"{who or event.get('side', '')} {action}: {fields}".strip()
-
+    return None
 
 _STAT_LABELS = {"attacks": "Attacks", "strength": "Strength", "dmg_hit": "hit damage", "dmg_crit": "critical damage",
                 "max_range": "Range"}

@@ -25,9 +25,10 @@ from typing import Any, Callable, Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from generator import registry
 from generator.errors import ContentError, SkirmishError
 from generator.scenarios import rules
-from generator.scenarios.model import Rule, Scoring
+from generator.scenarios.rules import Rule, Scoring
 
 DECK_TYPES = ("deployment", "victory", "twist", "scenario", "variant", "tale", "terrain", "setup")
 MODES = ("random", "veto", "underdog")
@@ -394,3 +395,6 @@ def deployment_parts(card) -> dict[str, Any]:
     if spec and spec.min_gap:
         out["min_gap"] = spec.min_gap
     return out
+
+
+registry.register_kind("deck", model=Deck)  # every system's decks share one format

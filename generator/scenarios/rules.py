@@ -15,7 +15,9 @@ scenario's map), ``side`` (``a``, ``b``, ``attacker``, ``defender`` or ``underdo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 SYSTEMS = ("bladeborn", "warcry", "gorechosen", "bladestorm", "sagaborn")
 
@@ -280,3 +282,21 @@ def describe_effect(effect: dict, vocab: dict[str, str] | None = None) -> str:
                          "drawn, the higher roll takes a turn.",
     }
     return words[k]() if k in words else k.replace("_", " ") + "."
+
+
+# ---- the models a scenario file and a deck card write a rule with --------------------------------
+
+class Rule(BaseModel):
+    """A scoring rule or an effect: a ``kind`` and its numbers (checked against the system's rules)."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+
+    def params(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
+class Scoring(Rule):
+    points: int = Field(default=1, ge=0, le=100)
+    when: Literal["end_of_round", "end_of_battle", "immediately"] = "end_of_round"
+    from_round: int = Field(default=1, ge=1, le=30)

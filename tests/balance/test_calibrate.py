@@ -8,7 +8,7 @@ import math
 
 from generator.balance.calibrate import (PairRow, bradley_terry, budgets, calibrate, matchup_spread, share_within,
                                          spearman)
-from generator.balance.plot import calibration_files, write_calibration
+from generator.layout.calibration_figure import calibration_files, write_calibration
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from tests.balance import toy

@@ -19,10 +19,11 @@ COUNT_DIALECTS = {"--n", "--number", "--num", "--runs", "--repeat", "--repeats",
 
 
 def leaves(command, path=()):
-    subs = getattr(command, "commands", None)
-    if subs:
-        for name, sub in subs.items():
-            yield from leaves(sub, path + (name,))
+    """Every command below ``command``, asked through Click's group interface (``list_commands``,
+    ``get_command``): ``create calc`` makes each system's calculator only when asked for it."""
+    if hasattr(command, "list_commands"):
+        for name in command.list_commands(None):
+            yield from leaves(command.get_command(None, name), path + (name,))
     else:
         yield " ".join(path), command
 

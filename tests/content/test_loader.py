@@ -6,6 +6,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 import generator.systems as systems
+from generator import registry
 from generator.content import ContentLibrary, check_file, load_file, load_model, load_roster
 from generator.errors import ContentError
 from generator.systems.base import System
@@ -47,7 +48,9 @@ TEST_SYSTEM = System(
 
 @pytest.fixture(autouse=True)
 def fake_system(monkeypatch):
+    """The loader finds systems through the registry, where the systems package registers them."""
     monkeypatch.setattr(systems, "get_system", lambda name: TEST_SYSTEM)
+    monkeypatch.setattr(registry, "system", lambda name: TEST_SYSTEM)
 
 
 GOBLINS = """\

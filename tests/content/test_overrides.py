@@ -77,9 +77,9 @@ def test_no_content_reader_bypasses_the_library():
     """Every read of content/ goes through generator.content (the override-aware library)."""
     offenders = []
     for path in (ROOT / "generator").rglob("*.py"):
-        # the library itself; validate and the demo walk whole folders; mapgen merges the user's
+        # the library itself; validate and the demo walk whole folders; mapgen_params merges the user's
         # mapgen/ folder with the built-in one itself
-        if path.parts[-2] == "content" or path.name in ("resources.py", "demo.py", "content_cmds.py", "mapgen.py"):
+        if path.parts[-2] == "content" or path.name in ("resources.py", "demo.py", "content_cmds.py", "mapgen_params.py"):
             continue
         text = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
                           if not line.endswith("# the template's own output, not a content file"))

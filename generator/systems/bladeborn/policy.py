@@ -22,29 +22,18 @@ Everything is valued in victory points, the currency of the battle card:
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
-from generator.dice.attacks import attack_odds
 from generator.play.board import UNREACHABLE
 from generator.systems.bladeborn import policy_abilities as ability_values
 from generator.systems.bladeborn.policy_control import future_weight, objective_gains
+from generator.systems.bladeborn.policy_odds import attack_kill_odds as _odds
 
 APPROACH = 0.12            # per step closer to the nearest objective we do not hold
 ENGAGE = 0.05              # per step closer to the nearest enemy (when there is no objective to go for)
 THREAT = 0.6               # weight of the damage enemies can deal to a hex next
 INSIDE_BAND = 0.15         # a ranged fighter closer to its nearest enemy than its weapon's minimum Range
 MOVES = ("move", "bonus-move", "disengage", "bonus-disengage")
-
-
-@lru_cache(maxsize=65536)
-def _odds(attacks: int, strength: int, toughness: int, hit: int, crit: int, wounds_left: int) -> tuple[float, float]:
-    """(chance to take down, expected damage capped at the wounds left) of one attack action."""
-    odds = attack_odds(attacks, strength, toughness, hit, crit)
-    kill = float(odds.kill_probability(max(1, wounds_left)))
-    capped = sum(float(p) * min(d, max(1, wounds_left)) for d, p in odds.damage.items())
-    return kill, capped
 
 
 def attack_chance(state, stats: dict, weapon, target) -> float:

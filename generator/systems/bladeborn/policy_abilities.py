@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from generator.systems.bladeborn import mechanics as rules
 from generator.systems.bladeborn.policy_control import control_chance, future_weight, objective_counts
+from generator.systems.bladeborn.policy_odds import attack_kill_odds as _odds
 from generator.systems.bladeborn.policy_odds import reroll_choice, reroll_value
 
 DIE_COST = 0.04          # what a die of a spent group is worth elsewhere this round, in VP
@@ -356,8 +357,6 @@ def _pull_value(policy, state, fighter, enemy, times: int) -> float:
 
 def _danger(state, enemy, fighter, crit_shield=False, ward=0, ranged_shield=0) -> float:
     """The most of ``fighter`` one attack of ``enemy`` takes, with these shields on it."""
-    from generator.systems.bladeborn.policy import _odds
-
     best = 0.0
     for w in enemy.weapons:
         stats = state.weapon_now(enemy, w)[0]

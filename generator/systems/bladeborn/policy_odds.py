@@ -13,6 +13,8 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
+from generator.dice.attacks import attack_odds
+
 
 @lru_cache(maxsize=65536)
 def _category_odds(strength: int, toughness: int) -> tuple[float, float, float]:
@@ -89,3 +91,12 @@ def reroll_choice(policy, state, actions):
         return total / 6 ** len(which)
 
     return max(actions, key=lambda a: (expected(a[1]), -len(a[1])))
+
+
+@lru_cache(maxsize=65536)
+def attack_kill_odds(attacks: int, strength: int, toughness: int, hit: int, crit: int, wounds_left: int) -> tuple[float, float]:
+    """(chance to take down, expected damage capped at the wounds left) of one attack action."""
+    odds = attack_odds(attacks, strength, toughness, hit, crit)
+    kill = float(odds.kill_probability(max(1, wounds_left)))
+    capped = sum(float(p) * min(d, max(1, wounds_left)) for d, p in odds.damage.items())
+    return kill, capped

@@ -17,6 +17,7 @@ from generator.systems.sagaborn.cost import price
 from generator.systems.sagaborn.describe import describe
 from generator.systems.sagaborn import scenario
 from generator.systems.sagaborn.game import SagaGame, make_battle
+from generator.systems.sagaborn.mechanics import step_cost
 from generator.systems.sagaborn.models import BattleDie, CostModel, RandomTables, RulesText, Squad, TalentList, Team
 from generator.systems.sagaborn.policy import GreedyPolicy
 from generator.systems.sagaborn import knob
@@ -89,7 +90,7 @@ SYSTEM = System(
     cost_unit="points",
     extra={"roster_document": roster_document, "nudge": knob.nudge,
            "nudge_words": ("HP step (each unit of a squad)", "HP steps (each unit of a squad)"),
-           "map_sight": {"data": _map_sight_data, "text": _map_sight_text},
+           "step_cost": step_cost, "map_sight": {"data": _map_sight_data, "text": _map_sight_text},
            "scenario_points": 400,
            "archetypes": {"pairs": ("horde-elite", "ranged-melee"), "member": _random_squad, "reach": _reach,
                           "max_members": MAX_MEMBERS},

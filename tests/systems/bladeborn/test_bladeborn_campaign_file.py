@@ -74,7 +74,7 @@ def test_an_interrupted_record_leaves_the_campaign_file_as_it_was(folder, monkey
     """Ctrl-C while the booklet is made, or while the file itself is replaced: the old file stays whole."""
     import generator.files
     import generator.layout.campaign
-    from generator.scenarios.campaign import record
+    from generator.layout.campaign_folder import record
 
     before = (folder / "campaign.yaml").read_bytes()
 

@@ -202,8 +202,7 @@ def cards_in_play(loaded, battle, used: dict | None = None) -> list[InPlay]:
     """Every campaign card that changes ``battle``: rewards and artefacts of both sides, the
     lesser artefacts used in it, and the convergence card."""
     from generator.systems.bladeborn.campaign.decks import lesser_card
-    from generator.systems.bladeborn.campaign.file import bearer_index
-    from generator.systems.bladeborn.campaign.steps import rewards_in_play
+    from generator.systems.bladeborn.campaign.file import bearer_index, rewards_in_play
 
     camp = loaded.campaign
     out: list[InPlay] = []

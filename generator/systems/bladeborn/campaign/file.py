@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from generator.content.errors import field_path, format_validation_error
 from generator.content.loader import raise_problems
 from generator.content.source import Source, display_path, read_source
-from generator.errors import ContentError
+from generator.errors import ContentError, SkirmishError
 from generator.files import write_atomic
 from generator.systems.bladeborn.campaign.cards import LEVELS, Level
 from generator.systems.bladeborn.models import BladebornWarband
@@ -235,8 +235,6 @@ def check(camp: Campaign) -> tuple[list[tuple[tuple, str]], dict, dict, Any]:
 
 
 def _check_battles(camp: Campaign, decks: dict, warbands: dict) -> list[tuple[tuple, str]]:
-    from generator.systems.bladeborn.campaign.steps import convergence_level
-
     problems = []
     if camp.aspirant is not None and camp.next is not None:
         held = len(camp.sides[camp.aspirant].artefacts)
@@ -357,3 +355,16 @@ def save_campaign(camp: Campaign, path: str | os.PathLike) -> Path:
 
     validate(parse_text(text, path).data, name=display_path(path))
     return write_atomic(path, text)
+
+
+def convergence_level(artefacts_of_power: int) -> str:
+    """Which convergence an aspirant plays: 0 artefacts -> first, 1 -> second, 2 -> final."""
+    if not 0 <= artefacts_of_power < len(LEVELS):
+        raise SkirmishError(f"an aspirant holds 0-2 artefacts of power, not {artefacts_of_power}")
+    return LEVELS[artefacts_of_power]
+
+
+def rewards_in_play(camp: Campaign, side: str) -> list[Held]:
+    """A side's rewards that count in this campaign: those won against this rival."""
+    rival = camp.sides[camp.other(side)].player
+    return [r for r in camp.sides[side].rewards if r.against == rival]

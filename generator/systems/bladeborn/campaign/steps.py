@@ -31,14 +31,17 @@ from dataclasses import dataclass, field
 from generator.dice.rng import Rng
 from generator.errors import SkirmishError
 from generator.systems.bladeborn.campaign.cards import LEVELS
-from generator.systems.bladeborn.campaign.file import Battle, Campaign, CampaignSide, Held, Used, bearer_index, bearer_name
-
-
-def convergence_level(artefacts_of_power: int) -> str:
-    """Which convergence an aspirant plays: 0 artefacts -> first, 1 -> second, 2 -> final."""
-    if not 0 <= artefacts_of_power < len(LEVELS):
-        raise SkirmishError(f"an aspirant holds 0-2 artefacts of power, not {artefacts_of_power}")
-    return LEVELS[artefacts_of_power]
+from generator.systems.bladeborn.campaign.file import (  # noqa: F401  (convergence_level, rewards_in_play: used by callers of the steps)
+    Battle,
+    Campaign,
+    CampaignSide,
+    Held,
+    Used,
+    bearer_index,
+    bearer_name,
+    convergence_level,
+    rewards_in_play,
+)
 
 
 def aspirant_after(battle: Battle, winner: str) -> str | None:
@@ -129,12 +132,6 @@ def turn_over(camp: Campaign, side: str, convergence, warband, bearer: str | Non
     if not any(r.name == held.name and r.against == held.against for r in rewards):
         rewards.append(held)
     return held
-
-
-def rewards_in_play(camp: Campaign, side: str) -> list[Held]:
-    """A side's rewards that count in this campaign: those won against this rival."""
-    rival = camp.sides[camp.other(side)].player
-    return [r for r in camp.sides[side].rewards if r.against == rival]
 
 
 def discard_before_final(camp: Campaign, side: str) -> list[str]:
