@@ -31,7 +31,7 @@ ASKS = "--interactive"
 SLOW = ("skirmish demo", "skirmish scenario", "skirmish balance", "skirmish calibrate", "--against")
 #: Examples of a step that needs a campaign several battles on (a lesser artefact in hand).
 LATER = ("--used",)
-#: Known to fail until the opponent builder respects the budget given (the lead's fix).
+#: Known to fail while the opponent builder can build over the budget given.
 KNOWN = {"skirmish scenario warcry --points 800 --from warcry/example-gilded-ruin -o my-battle":
          "the opponent's force is built over the --points budget"}
 

@@ -52,7 +52,7 @@ REFIT = Path(__file__).with_name("rating_refit.yaml")
 
 
 def _refit():
-    """The first refit (32,256 duels of champions with no budget), tried and not adopted."""
+    """The rating fitted on 32,256 duels of champions with no budget, tried and not adopted."""
     return _reference(REFIT)
 
 
