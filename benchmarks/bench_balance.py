@@ -12,8 +12,8 @@ For each system (its first shipped roster, see ``ROSTERS``) it reports:
   itself) and for a clearly uneven one (the same roster plus a copy of its first combatant),
   and what it decided.
 
-Systems whose board game has not landed are played through their old boardless ``fight`` and
-marked so. The numbers in docs/balance.md come from this script on the 2-core build machine.
+A system without a board game is played through its boardless ``fight`` and marked so. The
+figures in docs/balance.md ("Speed") come from this script.
 """
 
 from __future__ import annotations

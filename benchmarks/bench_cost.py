@@ -5,7 +5,7 @@ Run from the repository root:
     python benchmarks/bench_cost.py [--count 1000] [--seed 7] [--times 5]
 
 Prints the time for a cold run (empty odds caches: every distinct weapon and target is worked
-out exactly once) and warm runs (caches full, as in a long session or a second `cost` call in
+out exactly once) and warm runs (caches full, as in a long-running process or a second `cost` call in
 one process). The fighters are random but legal-looking profiles from a seeded Rng, spread like
 published cards (Move 3-12, Toughness 2-7, Wounds 4-50, one or two weapons). Target: well under
 a second for 1,000 fighters, cold.

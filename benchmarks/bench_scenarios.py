@@ -1,8 +1,8 @@
 """Are generated scenarios fair, between different forces, and quick to make? Seeds 1..N per system.
 
     python benchmarks/bench_scenarios.py [--count 20] [--first 1] [--systems bladeborn,warcry]
-        [--demo] [--jobs 2] [--out results.jsonl]
-    python benchmarks/bench_scenarios.py --summary results.jsonl
+        [--demo] [--jobs 2] [--out benchmarks/results/scenarios-demo-seeds-1-20.jsonl]
+    python benchmarks/bench_scenarios.py --summary benchmarks/results/scenarios-demo-seeds-1-20.jsonl
 
 For every scenario it records: the seconds it took to make and the battles it played; whether
 side B is a force of its own (at most a quarter of its points in cards identical to side A's,
@@ -12,7 +12,7 @@ seed); the set-up lean (the score of the side that set up first) over the re-che
 and the re-check's draws. ``--demo`` uses the demo's settings and budgets (what ``skirmish demo``
 runs). With ``--out`` each scenario's figures are appended to a JSON-lines file as soon as it is
 measured, so a long run can be split over several processes and resumed; ``--summary`` prints
-the table of such a file.
+the table of such a file. Keep such files in ``benchmarks/results/``, named by what they measured.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ def test_read_capped_reads_at_most_the_cap_plus_one_byte_of_anything(tmp_path):
 
 def test_two_runs_into_one_folder_keep_each_others_entries(tmp_path):
     """Both runs read the manifest before either wrote: the second must not drop the first's
-    files (it used to write its own view back, after which the tool refused to replace the
+    files (a run that wrote only its own view back would leave the tool refusing to replace the
     first run's files as not its own)."""
     from generator.files import Manifest
 

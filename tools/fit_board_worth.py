@@ -29,8 +29,9 @@ Three steps, each a sub-command, so the expensive one (playing) is run once and 
 The training sets behind the shipped files are kept in ``tools/data/board-worth/`` (gzipped), so
 ``fit bladeborn tools/data/board-worth/bladeborn-train3.json.gz tools/data/board-worth/bladeborn-train4.json.gz
 -o content/bladeborn/board-worth.yaml`` rewrites the shipped Bladeborn file exactly, without
-playing a battle, and ``warcry-train3`` the Warcry one (``bladeborn-train.json.gz``, ``-train2`` and ``warcry-train.json.gz`` are the earlier
-sets, played on the engine before the seventh session).
+playing a battle, and ``warcry-train3`` the Warcry one. ``bladeborn-train.json.gz``, ``-train2`` and
+``warcry-train.json.gz`` are sets the shipped files are not fitted on: battles in which the greedy
+player set every fighter up on one flank and Warcry warbands had Bladeborn's four turns a round.
 """
 
 from __future__ import annotations

@@ -25,8 +25,9 @@ plays a FRESH set (another seed, never fitted on) and reports Spearman and how m
 pairs are even, for the old and the new rating (``skirmish calibrate gorechosen --seed S`` is the
 other check, with champions built by each rating).
 
-The shipped rating (seventh session), whose training set is kept in tools/data/gorechosen-rating/
-(played with the first rating in use; a play with a later one builds other champions):
+The shipped rating, whose training set is kept in tools/data/gorechosen-rating/ (seed 501 played
+with the assumed numbers of tests/systems/gorechosen/rating_first.yaml in use; a play with
+another rating builds other champions):
 
     python tools/fit_gorechosen_rating.py play --champions 96 --battles 20 --points 100 --seed 501 --jobs 2 --out train.json
     # (then fit on it, and play seed 502 with that fit in rating.yaml)
@@ -301,7 +302,7 @@ def cross_validate(champions: list[Champion], pairs: list[dict], variants: dict[
 
 
 #: No kill-zone shape of the builder (or of the book) reaches these hexes, so the results say
-#: nothing of their share; it is set to what the former duel simulator measured there (0.054 for
+#: nothing of their share; it is set to what an open-arena duel simulator measured there (0.054 for
 #: the eleven hexes two away outside the front, of which these are seven) and the other shares
 #: are scaled to fill the rest, which leaves every rating's ratios unchanged.
 UNUSED_GROUP, UNUSED_SHARE = "two, sides and behind", 0.034

@@ -1,8 +1,8 @@
 """Are these two forces even? A verdict from battles on the board, stopped as soon as it is clear.
 
 The battles are the system's own game (``System.game`` / ``make_battle`` / ``policies``) played by
-the engine with greedy players on both sides; a system that has no board game yet falls back to
-its old boardless ``System.fight``. Each pairing is played from both seats in turn, and the
+the engine with greedy players on both sides; a system without a board game is played through
+its boardless ``System.fight``. Each pairing is played from both seats in turn, and the
 sequential plan of :mod:`generator.balance.sequential` decides when the answer is clear.
 """
 

@@ -1,4 +1,4 @@
-"""The scenario file ``skirmish balance --scenario FILE`` reads (a small subset of issue 12's format).
+"""The scenario file ``skirmish balance --scenario FILE`` reads (a small subset of the scenario format, docs/scenarios.md).
 
 ```yaml
 system: warcry

@@ -1,7 +1,7 @@
 """``skirmish map``: line of sight and validation of map files.
 
 This module only parses options, calls :mod:`generator.boards` and prints. ``generate`` and
-``render`` are added to the same ``map_app`` by :mod:`generator.cli.maps_gen` (wired by the lead).
+``render`` are added to the same ``map_app`` by :mod:`generator.cli.maps_gen`.
 """
 
 from __future__ import annotations

@@ -445,8 +445,8 @@ def _assembly_page(cv, plan: PagePlan, geo: MapGeometry, styles, first_page: int
     n = len(plan.tiles)
     _header(cv, plan.page_w, _describe(board, geo), PRINT_NOTE, plan.margin)
     top = plan.margin + HEADER_MM + 2.0
-    # the tile count used to share the header's line and ran into the ruler: it leads the
-    # assembly note instead, which has the page's whole width and may take two lines
+    # the tile count leads the assembly note rather than sharing the header's line, where it
+    # would run into the ruler: the note has the page's whole width and may take two lines
     extra = _fitted_text(
         cv, plan.margin, top + 3.5,
         f"Assembly: {n} tiles on pages {first_page + 1}-{first_page + n}, {plan.cols} across x {plan.rows} down, overlapping by "

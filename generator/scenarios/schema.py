@@ -127,7 +127,7 @@ ARCHETYPES = ("horde", "elite", "ranged", "melee")
 
 
 class Lean(_Strict):
-    """Which of two archetype forces of equal cost the scenario favours (issue 12's "favours ...").
+    """Which of two archetype forces of equal cost the scenario favours (printed as "favours ...").
 
     ``score`` is the first archetype's score (a draw counts half) over ``games`` battles, seats
     alternating, and ``ci95`` its 95% interval; ``lean`` names the favoured archetype only when

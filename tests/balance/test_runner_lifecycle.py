@@ -30,8 +30,8 @@ def _alive(pid: int) -> bool:
 @needs_two
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
 def test_battle_processes_end_when_their_parent_is_killed():
-    """A parent killed with SIGKILL cannot stop its pool; its workers used to wait on the task
-    queue for ever (10 minutes and counting). Each now notices within a second and exits."""
+    """A parent killed with SIGKILL cannot stop its pool; a worker that only waited on the task
+    queue would wait for ever. Each notices within a second and exits."""
     script = (
         "import os, sys, time\n"
         "from generator.balance.runner import LocalRunner\n"

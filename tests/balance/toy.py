@@ -165,7 +165,7 @@ def make_battle(force_a: Force, force_b: Force, options: dict) -> Battle:
 
 
 def toy_fight(force_a: Force, force_b: Force, rng):
-    """The old boardless ``fight`` interface, for the fallback path."""
+    """The boardless ``fight`` interface, for the fallback path."""
     from generator.play.engine import play
 
     return play(GAME, make_battle(force_a, force_b, {}), {"a": Greedy(), "b": Greedy()}, rng, keep_log=False).winner

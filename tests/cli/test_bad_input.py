@@ -137,7 +137,7 @@ def test_validate_lists_every_problem_on_stdout(files, capsys):
     assert err == f"error: 5 problems in 2 files of 2 checked: {files}/invalid.yaml, {files}/malformed.yaml\n"
 
 
-# ---- input that used to escape as an internal error or be accepted silently ------------------
+# ---- input that could escape as an internal error or be accepted silently -------------------
 
 
 def _deep_yaml(path):

@@ -112,7 +112,7 @@ def test_the_exchange_leaves_troll_on_18_hits_and_montu_on_15():
     assert hits["Montu"] >= 10  # Montu's Endurance is 10: removed from play; the Troll's 51 holds
 
 
-# The reference odds: 3D6+4 against Defense 7 with High+2 damage
+# The reference odds: 3D6+4 against Defense 7 with High+2 damage (the Sea-Troll against Montu)
 def test_reference_odds_json():
     odds = attack_odds("3D6+4", 7, "High+2").to_json()
     assert odds["hit_probability_exact"] == "215/216"

@@ -285,7 +285,7 @@ def test_greedy_rushes_when_the_extra_hex_takes_an_objective():
 
 def test_greedy_does_not_spend_rush_when_the_extra_hex_buys_nothing():
     """Holding an uncontested objective with nobody near, one more hex of Move is worth nothing:
-    the dice are kept (the greedy player used to Rush here and then wait)."""
+    the dice are kept (a Rush here would only be followed by waiting)."""
     board = open_board(width=11, height=6)
     state = _rusher(board, "5,2", "5,2", "10,5")
     choice = BladebornGreedy().choose(state, state.legal_actions(), Rng(0))

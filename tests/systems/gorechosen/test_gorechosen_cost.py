@@ -23,8 +23,8 @@ def test_the_reference_champion_rates_100():
 
 def test_the_rating_agrees_with_the_arena_at_both_ends():
     """The book's champions rate within 10% of each other, but they do not play alike on the board
-    (docs/rating-gorechosen.md, "Checked on the arena": Heldrax and Hagreth win 56-57%, Redarg and
-    Fexgor 40-41%); the rating at least puts the two strong ones above the two weak ones."""
+    (docs/rating-gorechosen.md, "The book's eight in the arena"); the rating at least puts Heldrax
+    and Hagreth above Redarg and Fexgor, the two the arena scores lowest of the four."""
     r = {c.name: rate(c).rating for c in champions()}
     assert min(r["Heldrax Goretouched"], r["Hagreth Doomhand"]) > max(r["Redarg Bloodfane"], r["Fexgor the Flayer"]), r
 
@@ -52,7 +52,7 @@ REFIT = Path(__file__).with_name("rating_refit.yaml")
 
 
 def _refit():
-    """The first refit (32,256 duels of champions with no budget), tried and not adopted."""
+    """The rating fitted on 32,256 duels of champions with no budget, tried and not adopted."""
     return _reference(REFIT)
 
 
