@@ -21,7 +21,8 @@ def _register_parts() -> None:
     """Import the parts that register systems and document kinds with :mod:`generator.registry`
     (run on the first question asked there, so ``import generator`` stays light)."""
     import generator.boards.mapfile  # noqa: F401  map files
-    import generator.scenarios.decks  # noqa: F401  decks and scenarios, shared by every system
+    import generator.scenarios.decks  # noqa: F401  decks, shared by every system
+    import generator.scenarios.model  # noqa: F401  scenario files, shared by every system
     import generator.systems  # noqa: F401  the five systems and their content kinds
 
 

@@ -6,8 +6,9 @@ CONTRIBUTING.md), so it must not import the systems, the scenarios or the boards
 models: each owner registers what it owns here instead, and the loader only asks.
 
 - ``generator.systems`` registers the five System records by name (each made on first use);
-- ``generator.scenarios.decks`` registers the two kinds every system shares: ``deck`` (a model)
-  and ``scenario`` (a validator that also checks the map, the decks and the forces);
+- ``generator.scenarios.decks`` and ``generator.scenarios.model`` register the two kinds every
+  system shares: ``deck`` (a model) and ``scenario`` (a validator that also checks the map, the
+  decks and the forces);
 - ``generator.boards.mapfile`` registers the map files, which have no ``system`` key.
 
 The owners register when they are imported. So that a file can be read before any of them is,

@@ -206,12 +206,12 @@ def test_ctrl_c_during_start_up_is_one_line_exit_130(monkeypatch, capsys):
 
 
 def test_ctrl_c_during_a_command_is_one_line_exit_130(monkeypatch, files, capsys):
-    import generator.cli.content_cmds as cmds
+    import generator.content as content
 
     def interrupt(*_):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cmds, "check_file", interrupt)
+    monkeypatch.setattr(content, "check_file", interrupt)  # validate's checker, imported when it runs
     code, _, err = run(["validate"], files, capsys)
     assert code == 130 and err == "interrupted\n"
 
