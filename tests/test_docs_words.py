@@ -3,7 +3,8 @@
 History lives in git log. A page, comment or content file that says "since the seventh session"
 or "issue 11's refit" tells a reader about the project's past instead of what the tool does and
 what was measured on it now, so these words are refused in the folders a user or contributor
-reads: docs/, README.md, CONTRIBUTING.md, generator/, content/, templates/, tools/ and benchmarks/.
+reads: docs/, README.md, CONTRIBUTING.md, generator/, content/, templates/, tools/, benchmarks/ and
+tests/ (whose names are read as the rulebook's examples; this file, which lists the words, aside).
 
 The patterns are narrow on purpose: "issues" (a word, a tracker) and "Player #1" pass; "session"
 as a word does not, even in rules text ("an evening's play" says it without the word).
@@ -18,12 +19,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ("README.md", "CONTRIBUTING.md")
-FOLDERS = ("docs", "generator", "content", "templates", "tools", "benchmarks")
+FOLDERS = ("docs", "generator", "content", "templates", "tools", "benchmarks", "tests")
 #: Build products and caches that are not part of the source.
 SKIPPED_PARTS = {"__pycache__", ".pytest_cache", ".hypothesis"}
 SKIPPED_SUFFIXES = {".pyc", ".so", ".c", ".png", ".pdf", ".gz", ".ttf", ".otf", ".woff", ".woff2", ".zip"}
-#: Third-party texts we ship unchanged.
-SKIPPED_NAMES = {"_compiled.json"}
+#: The build's manifest, and this file (which lists the words it refuses).
+SKIPPED_NAMES = {"_compiled.json", Path(__file__).name}
 
 ORDINALS = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
 #: The most telling first: one finding per line.

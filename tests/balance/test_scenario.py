@@ -43,7 +43,7 @@ def test_a_bad_scenario_is_one_line_naming_the_field(tmp_path, text, message):
         load_scenario(path)
 
 
-def test_an_issue_12_scenario_file_plays_its_map_and_forces_and_says_what_it_leaves_out():
+def test_a_scenario_file_plays_its_map_and_forces_and_says_what_it_leaves_out():
     scenario = load_scenario(content_dir() / "scenarios" / "examples" / "warcry-seize-the-ground.yaml")
     assert scenario.system.name == "warcry" and set(scenario.forces) == {"a", "b"}
     assert scenario.options["map"] is not None

@@ -148,7 +148,7 @@ def test_the_calculator_rebuilds_cro():
         6, "2D6+D10+3", "High+Low+2", 9, 18)
 
 
-def test_the_issue_example_troll_with_a_battleaxe():
+def test_a_troll_with_a_battleaxe_adds_race_and_bonus_to_the_weapon():
     card, priced = calculate(Choices(race="troll", movement=9, defense=9, endurance=36,
                                      weapons=["battleaxe"], attack_bonus=1))
     # Battleaxe 2D6+D10-4, Troll +5, Melee Attack Bonus +1; Defense 9+4; Endurance 36+12.

@@ -178,7 +178,7 @@ def test_every_further_weapon_raises_the_tpc(choices, extra):
     assert calculate(more)[1].cost > calculate(choices)[1].cost
 
 
-def test_the_issues_three_cases():
+def test_maximum_stats_a_step_of_movement_and_an_attack_bonus_are_priced():
     # An unarmed human at the maximum stats costs more than the default 50.
     assert calculate(Choices(movement=13, defense=13, endurance=17))[1].cost > 50
     # Move 5 -> 6 with a club costs something.
