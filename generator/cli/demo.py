@@ -32,7 +32,8 @@ def demo(
 
 
 demo.__doc__ = (
-    "Run the main job on built-in defaults: odds tables, cards, a map and reference sheets in output/demo."
+    "Run the main job on built-in defaults: a balanced scenario per system (two different forces, map, "
+    "booklet, cards) and a reference sheet per system, in output/demo."
     + examples("skirmish demo", "skirmish demo -o /tmp/demo --seed 7")
 )
 
