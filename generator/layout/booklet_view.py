@@ -59,16 +59,17 @@ def _forces(loaded, w) -> list[dict[str, Any]]:
         combatants = list(system.combatants(roster))
         priced = system.price(combatants) if system.price else []
         fighting = {id(c) for c in members(roster)}
-        rows, models = [], 0
+        rows, models, cards = [], 0, 0
         for c, p in zip(combatants, priced):
             name = _x(getattr(c, "name", p.name))
             if id(c) not in fighting:
                 name += " <i>(stays out of the fight)</i>"
             else:
                 models += int(getattr(c, "units", 1) or 1)
+                cards += 1
             rows.append({"name": name, "cost": _fmt(round(p.cost, 1))})
         out.append({"force_name": _x(getattr(roster, "name", w[f"side_{key}"])), "combatants": rows, "models": models,
-                    "total": _fmt(loaded.costs[key]), "budget": _fmt(getattr(loaded.scenario.budgets, key))})
+                    "cards": cards, "total": _fmt(loaded.costs[key]), "budget": _fmt(getattr(loaded.scenario.budgets, key))})
     return out
 
 
@@ -207,7 +208,8 @@ def vp_ceiling(facts, objectives: int, fighters: tuple[int, int]) -> int:
 def _tokens_view(scfg, briefing, forces, sides) -> dict[str, Any]:
     """What the tokens page cuts out: markers, tracks, and the system's own tokens per side."""
     facts = briefing.facts
-    counts = {"fighters": [f["models"] for f in forces], "objectives": [len(briefing.objectives)] * 2}
+    counts = {"fighters": [f["models"] for f in forces], "cards": [f["cards"] for f in forces],
+              "objectives": [len(briefing.objectives)] * 2}
     groups = []
     for spec in scfg.get("tokens", []):
         per = spec["per_side"]

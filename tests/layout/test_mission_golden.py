@@ -82,6 +82,21 @@ def test_objective_markers_are_the_size_of_a_printed_hex():
         assert max(ys) - min(ys) == pytest.approx(25.0, abs=0.01)
 
 
+def test_a_sagaborn_team_gets_a_turn_coin_per_squad():
+    """A squad flips its turn coin when it has activated: one coin a squad, on each side, whatever
+    the squad's size (the units' HP circles are on the cards)."""
+    from generator.layout.draw import Text
+
+    loaded = load_scenario(content_dir() / "scenarios" / "examples" / "sagaborn-the-lost-reliquary.yaml")
+    cfg = settings()
+    view = scenario_view(loaded, cfg, 25.0)
+    squads = [len(list(loaded.system.combatants(loaded.rosters[k]))) for k in ("a", "b")]
+    coins = [g for g in view["tokens"]["system_tokens"] if g["title"] == "Turn coins"]
+    assert len(coins) == 1 and coins[0]["per_side"] == squads
+    drawing = tokens_drawing(view, loaded.board, 25.0, 210.0, 297.0, cfg["systems"]["sagaborn"]["palette"])
+    assert sum(isinstance(op, Text) and op.text == "\u2713" for op in drawing.ops) == sum(squads)
+
+
 def test_a_sagaborn_squad_card_tracks_hp_unit_by_unit(bless):
     """"Minion, 3 units, HP 3": three rows of three circles, one row per unit, not one row of three."""
     from generator.layout.cards import cards_for
