@@ -30,7 +30,17 @@ class Rng:
         if self.seed < 0:
             # numpy's SeedSequence takes only non-negative integers; say so instead of crashing
             raise DiceError(f"seed {self.seed} is negative: use a whole number 0 or more, e.g. --seed 7")
-        self._gen = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed)))
+        self._generator: np.random.Generator | None = None
+
+    @property
+    def _gen(self) -> np.random.Generator:
+        """The numpy generator, made at the first draw: many streams only ``spawn`` children (a
+        battle's own stream hands out its dice and players' streams and never rolls), and making
+        a generator costs about as much as a fast battle's set-up."""
+        gen = self._generator
+        if gen is None:
+            gen = self._generator = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed)))
+        return gen
 
     # -- dice -----------------------------------------------------------------------------
     def die(self, sides: int) -> int:
