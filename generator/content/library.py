@@ -49,7 +49,7 @@ class ContentLibrary:
 
     def _load(self, path: Path) -> Loaded:
         if path not in self._cache:
-            self._cache[path] = _load_kept(path)
+            self._cache[path] = load_kept(path)
         return self._cache[path]
 
     def load(self, system: str, kind: str | None = None) -> list[Loaded]:
@@ -78,7 +78,9 @@ class ContentLibrary:
 _LOADED: dict[tuple[str, int, int], Loaded] = {}
 
 
-def _load_kept(path: Path) -> Loaded:
+def load_kept(path: Path) -> Loaded:
+    """``load_file(path)``, parsed once while the file is unchanged (the loaded model is shared:
+    read it, do not change it)."""
     try:
         stat = os.stat(path)
     except OSError:

@@ -222,7 +222,7 @@ class BladestormState(BladestormRules):
 
     def contact_anchors(self, piece: Piece, target: Piece) -> list[int]:
         """Anchors where ``piece``'s base would touch ``target`` (standing room only; bases ignored)."""
-        out = array("i", [0] * 4096)
+        out = array("i", bytes(4 * 4096))
         return list(out[:self.contacts_into(piece.index, target.index, out)])
 
     def route_to(self, piece: Piece, target: Piece) -> int:

@@ -162,7 +162,7 @@ def scenario_files() -> dict[str, Path]:
 
 def load_scenario(name: "str | Path | LoadedScenario") -> LoadedScenario:
     """A scenario by key (``warriors-of-ash``) or path, checked against its map (or one already loaded)."""
-    from generator.content import load_file
+    from generator.content.library import load_kept
 
     if isinstance(name, LoadedScenario):
         return name
@@ -174,7 +174,7 @@ def load_scenario(name: "str | Path | LoadedScenario") -> LoadedScenario:
         path = Path(text)
     else:
         raise SkirmishError(f"unknown Bladestorm scenario {text!r}: choose one of {', '.join(sorted(files))} or give a scenario file")
-    loaded = load_file(path)
+    loaded = load_kept(Path(path))
     if (loaded.system, loaded.kind) == ("bladestorm", "scenario"):
         return from_shared(Path(path))
     if (loaded.system, loaded.kind) != ("bladestorm", "book-scenario"):

@@ -62,17 +62,18 @@ def make_battle(force_a, force_b, options: dict | None = None) -> Battle:
 
 def _book_forces(key: str, force_a, force_b) -> bool:
     """Are these the rosters the scenario was written for (in either seat)?"""
-    from generator.content import library, load_file
+    from generator.content import library
+    from generator.content.library import load_kept
     from generator.systems.bladestorm.scenario import scenario_files
 
     path = scenario_files().get(key)
     if path is None:
         return False
-    scenario = load_file(path).model
+    scenario = load_kept(path).model
     names = set()
     for player in scenario.players.values():
         if player.roster:
-            names.add(load_file(library().path(player.roster)).model.name)
+            names.add(load_kept(library().path(player.roster)).model.name)
     return {force_a.name, force_b.name} == names and len(names) == 2
 
 
@@ -86,14 +87,21 @@ def _check_ways_through(battle: Battle) -> None:
     for p in state.pieces:
         starts[p.id] = [p.anchor] if p.placed else state.setup_anchors(p)
     loaded = battle.rules["scenario"]
+    # a base's goals depend on its size and side only, and an enemy's on its size and start
+    goals_of: dict[tuple[int, str], set[int]] = {}
     for p in state.pieces:
-        goals: set[int] = set()
-        for q in state.pieces:
-            if q.side == p.side:
-                continue
-            for anchor in starts[q.id]:
-                q.anchor = anchor
-                goals.update(state.contact_anchors(p, q))
+        goals = goals_of.get((id(p.footing), p.side))
+        if goals is None:
+            goals = goals_of[(id(p.footing), p.side)] = set()
+            seen: set[tuple[int, tuple[int, ...]]] = set()
+            for q in state.pieces:
+                enemy = (id(q.footing), tuple(starts[q.id]))
+                if q.side == p.side or enemy in seen:
+                    continue
+                seen.add(enemy)
+                for anchor in starts[q.id]:
+                    q.anchor = anchor
+                    goals.update(state.contact_anchors(p, q))
         dist = p.footing.field(goals) if goals else None
         if dist is None or all(dist[i] >= UNREACHABLE for i in starts[p.id]):
             if battle.rules.get("map_option"):
