@@ -71,7 +71,8 @@ class Dangers:
                 self.shooters.append((e, board.distance_from(e.pos), es.move + es.range, worth))
             else:
                 self.melee.append((_strikable(state, e, fs.height), worth))
-        self._memo: dict = {}
+        self._exact: dict = {}  # dest -> danger (exact)
+        self._bound: dict = {}  # dest -> danger (every shooter blocked)
 
     def prepare(self, dests) -> None:
         """Work out at once the sight geometry the shooters' blows at ``dests`` will need."""
@@ -82,8 +83,8 @@ class Dangers:
     def at(self, dest, exact: bool = True) -> float:
         """The danger of standing on ``dest``; ``exact=False`` gives a lower bound that treats
         every shooter as blocked from seeing it (no sight worked out: a ranking bound)."""
-        key = (dest, exact)
-        hit = self._memo.get(key)
+        memo = self._exact if exact else self._bound
+        hit = memo.get(dest)
         if hit is not None:
             return hit
         here = self.level[dest]
@@ -111,7 +112,7 @@ class Dangers:
                 first, second = value, first
             elif value > second:
                 second = value
-        total = self._memo[key] = first + second
+        total = memo[dest] = first + second
         return total
 
 

@@ -90,9 +90,9 @@ class GreedyPolicy:
 
     def _activate(self, state, actions, rng=None):
         """The squad with the best attack within reach this activation, else the nearest to a prize."""
-        board = state.board
         enemies = state.enemies_of(state.turn)
-        spots = [e.pos for e in enemies]
+        # the walk to the nearest enemy from every hex (walks over open hexes are the same both ways)
+        to_enemy = _walk_field(state.board, [e.pos for e in enemies]) if enemies else None
         scored = []
         for action in actions:
             sq = state.squads[state.turn][action[1]]
@@ -101,8 +101,7 @@ class GreedyPolicy:
                 f = state.fighters[uid]
                 if not f.alive:
                     continue
-                row = board.walk_from(f.pos)
-                gap = min([row.get(p, UNREACHABLE) for p in spots]) if spots else 99
+                gap = to_enemy.get(f.pos, UNREACHABLE) if to_enemy is not None else 99
                 can_reach = gap <= f.stats.move + f.stats.range
                 power = _power(f.stats.attack)
                 k = (1 if can_reach else 0, power if can_reach else -gap)
@@ -290,8 +289,11 @@ def _shrine_to_take(state, f) -> set:
 def _pick_best(scored, rng):
     """The best-scored action; ties are broken at random (the order of the legal actions follows
     the board's coordinates, so a fixed tie-break would favour one side of a mirrored board)."""
-    top = max(score for score, _ in scored)
-    best = [action for score, action in scored if score == top or (isinstance(top, float) and top - score < 1e-9)]
+    top = max([score for score, _ in scored])
+    if isinstance(top, float):
+        best = [action for score, action in scored if score == top or top - score < 1e-9]
+    else:
+        best = [action for score, action in scored if score == top]
     if len(best) == 1 or rng is None:
         return best[0]
     return best[rng.integers(0, len(best) - 1)]
