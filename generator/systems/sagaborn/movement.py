@@ -178,7 +178,7 @@ class Movement:
             del self._occ[f.pos]
             f.pos = dest
             self._occ[dest] = uid
-            self._changed(f.side)
+            self._changed(f.side, fell=False)
         self.queue.pop(0)
         while self.queue and not self.fighters[self.queue[0]].alive:
             self.queue.pop(0)
