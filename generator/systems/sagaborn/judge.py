@@ -71,6 +71,7 @@ class Dangers:
                 self.shooters.append((e, board.distance_from(e.pos), es.move + es.range, worth))
             else:
                 self.melee.append((_strikable(state, e, fs.height), worth))
+        self._plain = state.terrain_sight_lookup()  # this board's (dangers_for keys by the board)
         self._exact: dict = {}  # dest -> danger (exact)
         self._bound: dict = {}  # dest -> danger (every shooter blocked)
 
@@ -105,8 +106,8 @@ class Dangers:
                 value = bare
             elif not exact:
                 value = unseen
-            else:
-                seen = self.state.terrain_sight(e.pos, dest, e.stats.height, self.f.stats.height)
+            else:  # sight with no figure in the way (SagaState.terrain_sight, asked directly)
+                seen = self._plain(e.pos, dest, e.stats.height, self.f.stats.height)[0]
                 value = unseen if not seen.visible else covered if seen.cover else bare
             if value > first:
                 first, second = value, first

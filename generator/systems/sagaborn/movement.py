@@ -87,7 +87,8 @@ class Movement:
             bucket = buckets[cost]
             if not bucket:
                 continue
-            bucket.sort()
+            if len(bucket) > 1:
+                bucket.sort()
             for here in bucket:
                 if costs[here] != cost:
                     continue  # reached more cheaply since it was queued here
