@@ -20,6 +20,13 @@ CASES = {
         ("bladestorm/example-test-of-arms-outriders", "bladestorm/example-test-of-arms-wardens", {}),
         ("bladestorm/warriors-of-ash-goblins", "bladestorm/example-test-of-arms-wardens", {}),
     ],
+    "sagaborn": [
+        ("sagaborn/house-vareth", "sagaborn/house-vareth", {}),
+        ("sagaborn/driftborn", "sagaborn/house-vareth",
+         {"scoring": {"open_chest": 10, "take_down": 5}, "house_rules": ["relic_heal"]}),
+        ("sagaborn/driftborn", "sagaborn/driftborn",
+         {"scoring": {"hold_centre": 5}, "shrine": "7,7", "first": "b", "tie_to": "a", "rounds": 8}),
+    ],
 }
 PAIRINGS = (("greedy", "greedy"), ("random", "greedy"), ("greedy", "random"))
 

@@ -160,16 +160,19 @@ class SagaState(SetUp, Rounds, Movement, Targeting, StandardActions, Combat, Sco
         return self._stand[pos]
 
     def living(self, side: str) -> list[Fighter]:
-        """The side's fighters still standing (kept until a fighter moves, is hurt or falls)."""
+        """The side's fighters still standing (kept until a fighter falls; a move or a wound
+        changes no one's place in this list)."""
         hit = self._living.get(side)
         if hit is None:
             hit = self._living[side] = [f for f in self.fighters.values() if f.side == side and f.hp > 0]
         return hit
 
-    def _changed(self, side: str | None = None) -> None:
+    def _changed(self, side: str | None = None, fell: bool = True) -> None:
         """Forget what depends on where fighters stand and who lives; ``side`` names the side
-        whose figure moved or fell (None: anything may have changed)."""
-        self._living = {}
+        whose figure moved or fell (None: anything may have changed); ``fell=False``: a figure
+        only moved, so who lives is as it was."""
+        if fell:
+            self._living = {}
         self._enemy_cells = {}
         self._reach_cache = None
         if side is None:

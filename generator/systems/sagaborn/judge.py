@@ -71,7 +71,9 @@ class Dangers:
                 self.shooters.append((e, board.distance_from(e.pos), es.move + es.range, worth))
             else:
                 self.melee.append((_strikable(state, e, fs.height), worth))
-        self._memo: dict = {}
+        self._plain = state.terrain_sight_lookup()  # this board's (dangers_for keys by the board)
+        self._exact: dict = {}  # dest -> danger (exact)
+        self._bound: dict = {}  # dest -> danger (every shooter blocked)
 
     def prepare(self, dests) -> None:
         """Work out at once the sight geometry the shooters' blows at ``dests`` will need."""
@@ -82,8 +84,8 @@ class Dangers:
     def at(self, dest, exact: bool = True) -> float:
         """The danger of standing on ``dest``; ``exact=False`` gives a lower bound that treats
         every shooter as blocked from seeing it (no sight worked out: a ranking bound)."""
-        key = (dest, exact)
-        hit = self._memo.get(key)
+        memo = self._exact if exact else self._bound
+        hit = memo.get(dest)
         if hit is not None:
             return hit
         here = self.level[dest]
@@ -104,14 +106,14 @@ class Dangers:
                 value = bare
             elif not exact:
                 value = unseen
-            else:
-                seen = self.state.terrain_sight(e.pos, dest, e.stats.height, self.f.stats.height)
+            else:  # sight with no figure in the way (SagaState.terrain_sight, asked directly)
+                seen = self._plain(e.pos, dest, e.stats.height, self.f.stats.height)[0]
                 value = unseen if not seen.visible else covered if seen.cover else bare
             if value > first:
                 first, second = value, first
             elif value > second:
                 second = value
-        total = self._memo[key] = first + second
+        total = memo[dest] = first + second
         return total
 
 

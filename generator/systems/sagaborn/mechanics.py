@@ -183,8 +183,19 @@ class SquadActivation:
 
 # -- attacks ----------------------------------------------------------------------------------
 def attack_damage(attacker_faces: Sequence[str], defender_faces: Sequence[str]) -> int:
-    """Damage dealt: shields cancel plain hits first, then crits (2 damage each, one shield each)."""
-    return resolve(list(attacker_faces), list(defender_faces))
+    """Damage dealt: shields cancel plain hits first, then crits (2 damage each, one shield each).
+    Kept per pair of rolls (a few thousand of them; a roll with an unknown face is never kept)."""
+    key = (tuple(attacker_faces), tuple(defender_faces))
+    hit = _DAMAGE.get(key)
+    if hit is None:
+        hit = resolve(list(attacker_faces), list(defender_faces))
+        if len(_DAMAGE) >= 100_000:
+            _DAMAGE.clear()
+        _DAMAGE[key] = hit
+    return hit
+
+
+_DAMAGE: dict[tuple, int] = {}
 
 
 def effective_level(terrain_level: int, in_water: bool = False) -> int:

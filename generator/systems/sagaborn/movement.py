@@ -52,8 +52,9 @@ class Movement:
 
     def _reach(self, f: Fighter, budget: int | None = None) -> tuple[list, list, list]:
         """:meth:`reach` over the board's open hexes numbered in position order (the step
-        table's ``"cells"`` and ``"number"``): ``(the hexes in the order found, cost by number,
-        previous hex's number by number or -1)``. Numbers make the search's look-ups list
+        table's ``"cells"`` and ``"number"``): ``(the hexes in the order found, cost by number (of
+        the hexes found; the others hold -1 or a number above the budget), previous hex's number
+        by number or -1)``. Numbers make the search's look-ups list
         indexing instead of hashing position tuples; numbering in position order keeps each
         bucket's sort, hence every path and the order of the legal moves, the same.
 
@@ -66,12 +67,15 @@ class Movement:
         table = _step_table(self.board)
         number, size = table["number"], len(table["cells"])
         plain, doubled = table[("numbered", f.stats.height, "stride") if f.stride else ("numbered", f.stats.height)]
-        avoid = bytearray(size)  # hexes a figure stands on
+        # one list holds what the search knows of each hex: its cost once reached, ``unreached``
+        # (one more than the budget, so a step is taken exactly when it costs less than what the
+        # hex holds) or -1 for a hex a figure stands on (no step costs less than that)
+        unreached = budget + 1
+        costs = [unreached] * size
         for pos in self._occ:
-            avoid[number[pos]] = 1
+            costs[number[pos]] = -1
         near = self._near_numbers(f.side)
         start = number[f.pos]
-        costs = [-1] * size  # -1: not reached
         came = [-1] * size
         costs[start] = 0
         order = [start]
@@ -83,17 +87,16 @@ class Movement:
             bucket = buckets[cost]
             if not bucket:
                 continue
-            bucket.sort()
+            if len(bucket) > 1:
+                bucket.sort()
             for here in bucket:
                 if costs[here] != cost:
                     continue  # reached more cheaply since it was queued here
                 for n, step in (doubled if near[here] else plain)[here]:
                     total = cost + step
-                    if total > budget or avoid[n]:
-                        continue
                     old = costs[n]
-                    if old < 0 or total < old:
-                        if old < 0:
+                    if total < old:
+                        if old == unreached:
                             order.append(n)
                         costs[n] = total
                         came[n] = here
@@ -141,11 +144,11 @@ class Movement:
         key = ("n", side)
         hit = self._enemy_cells.get(key)
         if hit is None:
-            number = _step_table(self.board)["number"]
-            hit = bytearray(len(number))
-            for pos in self.enemy_adjacent_cells(side):
-                i = number.get(pos)
-                if i is not None:
+            table = _step_table(self.board)
+            around = table["around"]
+            hit = bytearray(len(table["cells"]))
+            for e in self.enemies_of(side):
+                for i in around[e.pos]:
                     hit[i] = 1
             self._enemy_cells[key] = hit
         return hit
@@ -176,7 +179,7 @@ class Movement:
             del self._occ[f.pos]
             f.pos = dest
             self._occ[dest] = uid
-            self._changed(f.side)
+            self._changed(f.side, fell=False)
         self.queue.pop(0)
         while self.queue and not self.fighters[self.queue[0]].alive:
             self.queue.pop(0)
@@ -232,6 +235,8 @@ def _step_table(board: Board) -> dict:
     cells = sorted(board.open)
     number = {p: i for i, p in enumerate(cells)}
     table["cells"], table["number"] = cells, number
+    # per position, the numbers of its open neighbours (what a figure there makes "next to an enemy")
+    table["around"] = {p: tuple(number[n] for n in board.neighbours(p) if n in number) for p in board.cells}
     for height in range(1, 6):
         table["numbered", height] = tuple([tuple((number[b], c) for b, c in split[p]) for p in cells]
                                           for split in table["split", height])

@@ -90,9 +90,9 @@ class GreedyPolicy:
 
     def _activate(self, state, actions, rng=None):
         """The squad with the best attack within reach this activation, else the nearest to a prize."""
-        board = state.board
         enemies = state.enemies_of(state.turn)
-        spots = [e.pos for e in enemies]
+        # the walk to the nearest enemy from every hex (walks over open hexes are the same both ways)
+        to_enemy = _walk_field(state.board, [e.pos for e in enemies]) if enemies else None
         scored = []
         for action in actions:
             sq = state.squads[state.turn][action[1]]
@@ -101,8 +101,7 @@ class GreedyPolicy:
                 f = state.fighters[uid]
                 if not f.alive:
                     continue
-                row = board.walk_from(f.pos)
-                gap = min([row.get(p, UNREACHABLE) for p in spots]) if spots else 99
+                gap = to_enemy.get(f.pos, UNREACHABLE) if to_enemy is not None else 99
                 can_reach = gap <= f.stats.move + f.stats.range
                 power = _power(f.stats.attack)
                 k = (1 if can_reach else 0, power if can_reach else -gap)
@@ -290,8 +289,11 @@ def _shrine_to_take(state, f) -> set:
 def _pick_best(scored, rng):
     """The best-scored action; ties are broken at random (the order of the legal actions follows
     the board's coordinates, so a fixed tie-break would favour one side of a mirrored board)."""
-    top = max(score for score, _ in scored)
-    best = [action for score, action in scored if score == top or (isinstance(top, float) and top - score < 1e-9)]
+    top = max([score for score, _ in scored])
+    if isinstance(top, float):
+        best = [action for score, action in scored if score == top or top - score < 1e-9]
+    else:
+        best = [action for score, action in scored if score == top]
     if len(best) == 1 or rng is None:
         return best[0]
     return best[rng.integers(0, len(best) - 1)]
@@ -322,6 +324,7 @@ class _MoveLook:
         self.dangers = dangers_for(state, f)
         self.near_enemy = state.enemy_adjacent_cells(f.side)
         self.weight = DANGER_RANGED if self.ranged or self.holder else DANGER_MELEE
+        self.prized = self.on_ground | self.openers | shrine  # hexes with any prize bonus
 
     def keep_away(self) -> list:
         """A relic holder keeps away: its steps from the nearest enemy and the blows it invites
@@ -347,20 +350,24 @@ class _MoveLook:
         score = 0.0
         if best is not None:
             score += best
-        if dest in self.on_ground:
-            score += RELIC_VALUE
-        if dest in self.openers:
-            score += CHEST_VALUE
-        if dest in self.shrine:
-            score += SHRINE_VALUE
+        if dest in self.prized:
+            if dest in self.on_ground:
+                score += RELIC_VALUE
+            if dest in self.openers:
+                score += CHEST_VALUE
+            if dest in self.shrine:
+                score += SHRINE_VALUE
         # a shooter walks to where an enemy is in range (its band), anyone else to the enemy
         walk = self.to_enemy.get(dest, 0)
-        if self.ranged:
-            walk = max(0, walk - self.reach)
+        ranged = self.ranged
+        if ranged:
+            walk = walk - self.reach if walk > self.reach else 0
         if self.to_prize is not None:
-            walk = min(walk, self.to_prize.get(dest, 0))
+            prize = self.to_prize.get(dest, 0)
+            if prize < walk:
+                walk = prize
         score -= APPROACH * walk
-        if self.ranged or dest in self.near_enemy:  # a fighter weighs the blows only where they are sure
+        if ranged or dest in self.near_enemy:  # a fighter weighs the blows only where they are sure
             score -= self.weight * self.dangers.at(dest, exact)
         return score
 
@@ -377,9 +384,10 @@ class _MoveLook:
             value = KILL_WEIGHT * kill + mean
             if dest not in best or value > best[dest]:
                 best[dest] = value
+        score_of, ranged, found = self.score_of, self.ranged, best.get
         for i in indices:
             dest = actions[i][2]
-            scores[i] = self.score_of(dest, best.get(dest), self.ranged)
+            scores[i] = score_of(dest, found(dest), ranged)
 
     def close_in(self) -> list:
         """A fighter: a few hexes next to enemies, so every hex is worked out."""
@@ -413,14 +421,15 @@ class _MoveLook:
                 ranked[here] = sorted(((_strike_bound(state, f, e, dest, attack, here, level(e.pos)), row)
                                        for row, e in zip(rows, enemies)), key=lambda pair: pair[0], reverse=True)
         scores, strikes = [], []
+        reach, score_of = self.reach, self.score_of
         for action in actions:
             dest = action[2]
             best = None
             for top, row in ranked[level(dest)]:
-                if row[dest] <= self.reach:
+                if row[dest] <= reach:
                     best = top
                     break
-            scores.append(self.score_of(dest, best, exact=False))
+            scores.append(score_of(dest, best, False))
             strikes.append(best is not None)
         bounds = list(scores)
         order = sorted(range(len(actions)), key=bounds.__getitem__, reverse=True)

@@ -39,9 +39,9 @@ class Scoring:
     def _check_end(self) -> bool:
         if self.ended is not None:
             return True
+        if self.living("a") and self.living("b"):
+            return False  # both sides stand: asked after every action, so answered first
         alive = {s: bool(self.living(s)) for s in SIDES}
-        if all(alive.values()):
-            return False
         winner = "a" if alive["a"] else ("b" if alive["b"] else None)
         score = self.scores()
         self.ended = Outcome(winner, {s: int(score[s]) for s in SIDES}, self.round,

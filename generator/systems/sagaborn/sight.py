@@ -118,8 +118,10 @@ class SightTable:
         along (see :func:`_ray_crossings_many`); the looks then find it kept. Pairs already
         known, adjacent or walled off need none and are skipped."""
         geometry, known, board = self._geometry, self._pairs, self.board
-        todo = [pair for pair in dict.fromkeys(pairs) if pair not in known and pair not in geometry
-                and board.distance(*pair) > 1 and board.visible(*pair)]
+        todo = [pair for pair in pairs if pair not in known and pair not in geometry]
+        if not todo:
+            return  # most calls: every pair seen before
+        todo = [pair for pair in dict.fromkeys(todo) if board.distance(*pair) > 1 and board.visible(*pair)]
         if todo:
             for pair, rays in zip(todo, _ray_crossings_many(board, todo, self.fan)):
                 geometry[pair] = rays

@@ -44,6 +44,12 @@ class Targeting:
         """Sight from a figure on ``pos`` to one on ``tpos`` with no figure in the way."""
         return self._sights.plain(pos, tpos, eye_height, target_height)[0]
 
+    def terrain_sight_lookup(self):
+        """The board's sight with no figure in the way as one callable, ``(pos, tpos, eye height,
+        target height) -> (sight, crossed cells)``: what :meth:`terrain_sight` answers, for
+        players that ask it thousands of times (a door opened makes another board)."""
+        return self._sights.plain
+
     def sight(self, f: Fighter, target: Fighter, from_pos=None):
         """Sight and cover from ``f`` (standing on ``from_pos``, default where it is) to ``target``."""
         return self._sights.look(from_pos or f.pos, target.pos, f.stats.height, target.stats.height,
