@@ -20,6 +20,12 @@ CASES = {
         ("bladestorm/example-test-of-arms-outriders", "bladestorm/example-test-of-arms-wardens", {}),
         ("bladestorm/warriors-of-ash-goblins", "bladestorm/example-test-of-arms-wardens", {}),
     ],
+    "gorechosen": [
+        ("gorechosen/example_brass_pit", "gorechosen/example_cinder_arena", {}),
+        ("gorechosen/champions", "gorechosen/example_brass_pit", {"variant": "2v2"}),
+        ("gorechosen/example_cinder_arena", "gorechosen/champions", {"variant": "time-limits"}),
+        ("gorechosen/example_brass_pit", "gorechosen/champions", {"variant": "single-combat"}),
+    ],
 }
 PAIRINGS = (("greedy", "greedy"), ("random", "greedy"), ("greedy", "random"))
 

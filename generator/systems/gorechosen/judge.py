@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
+from generator.dice.gorechosen import attack_odds as dice_odds
 from generator.systems.gorechosen import arcs
 from generator.systems.gorechosen import mechanics as m
 from generator.systems.gorechosen.models import ActionCard, Profile
@@ -151,11 +152,18 @@ def wounds_left(health: m.Health) -> int:
 _TRACKS: dict[int, tuple] = {}
 
 
+_LAST_TRACK: list = [None, None, ()]  # the track asked last, the weights, its worths
+
+
 def _worths(track) -> tuple[float, ...]:
+    last = _LAST_TRACK
+    if last[0] is track and last[1] == (TURN, FUEL):
+        return last[2]
     hit = _TRACKS.get(id(track))
     if hit is None or hit[0] is not track or hit[1] != (TURN, FUEL):
         worths = tuple(TURN * min(v, track.initiative_cards) + FUEL * v for v in track.spaces)
         hit = _TRACKS[id(track)] = (track, (TURN, FUEL), worths)
+    last[:] = hit
     return hit[2]
 
 
@@ -167,7 +175,47 @@ def wrath_worth(track, space: int) -> float:
 def wrath_change(track, space: int, delta: int) -> float:
     """What moving a Wrath token ``delta`` spaces from ``space`` is worth to its owner."""
     worths = _worths(track)
-    return worths[max(0, min(len(worths) - 1, space + delta))] - worths[space]
+    to = space + delta
+    if to < 0:
+        to = 0
+    elif to >= len(worths):
+        to = len(worths) - 1
+    return worths[to] - worths[space]
+
+
+_ZONE_TABLES: dict[int, tuple] = {}
+
+
+def zone_table(side) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+    """A card side's kill zone for each facing 0-5, as ``(dq, dr, band)`` in the zone's order."""
+    hit = _ZONE_TABLES.get(id(side))
+    if hit is None or hit[0] is not side:
+        table = tuple(tuple((dq, dr, band) for (dq, dr), band in arcs.zone_offsets(side, facing).items())
+                      for facing in range(6))
+        hit = _ZONE_TABLES[id(side)] = (side, table)
+    return hit[1]
+
+
+_BEST: dict[int, tuple] = {}
+
+
+def best_profile(side) -> Profile:
+    """A card side's profile that lands the most wounds a dice (the first of equals)."""
+    hit = _BEST.get(id(side))
+    if hit is None or hit[0] is not side:
+        best = max((p for p in side.profiles.values()), key=lambda p: (7 - p.to_hit) * p.wounds)
+        hit = _BEST[id(side)] = (side, best)
+    return hit[1]
+
+
+@lru_cache(maxsize=1024)
+def _expected(dice: int, to_hit: int, wounds: int) -> float:
+    return float(dice_odds(dice, to_hit, wounds).expected_damage)
+
+
+def expected_damage(dice: int, profile: Profile) -> float:
+    """The mean wounds of an attack (the dice engine's exact odds, as a float)."""
+    return _expected(dice, profile.to_hit, profile.wounds)
 
 
 def turns_left(state, f) -> int:
@@ -190,6 +238,7 @@ class Judge:
         self._places: dict[tuple, float] = {}
         self._bases: dict = {}
         self._future: dict[tuple, float] = {}
+        self._costs: dict[tuple, float] = {}
         self._cards: dict[str, tuple[float, float]] = {}
         self._hand: tuple[str, ...] | None = None
         self._weights = {e.id: self._threat_weight(e) for e in self.enemies}
@@ -247,8 +296,7 @@ class Judge:
 
     def action_worth(self, g) -> float:
         """What one of ``g``'s turns is worth to them, about: a card's attack from the best band."""
-        best = max((p for p in g.card.profiles.values()), key=lambda p: (7 - p.to_hit) * p.wounds)
-        return REACH * float(m.attack_odds(MEAN_DICE, best).expected_damage)
+        return REACH * expected_damage(MEAN_DICE, best_profile(g.card))
 
     def cards_lost(self, g, k: int) -> float:
         """What ``g`` losing ``k`` cards of their hand is worth to their enemies: cards beyond the
@@ -290,13 +338,16 @@ class Judge:
         f, out = self.f, {}
         side = f.card
         weight = OPPORTUNITY * self._opportunity_weight()
+        zones = zone_table(side)
+        get = out.get
         for e in self.enemies:
-            by_band = {band: self.strike(f, e, MEAN_DICE, p) for band, p in side.profiles.items()}
-            for facing in range(6):
-                for (dq, dr), band in arcs.zone_offsets(side, facing).items():
-                    key = ((e.pos[0] - dq, e.pos[1] - dr), facing)
-                    v = weight * by_band[band]
-                    if v > out.get(key, 0.0):
+            by_band = {band: weight * self.strike(f, e, MEAN_DICE, p) for band, p in side.profiles.items()}
+            eq, er = e.pos
+            for facing, zone in enumerate(zones):
+                for dq, dr, band in zone:
+                    key = ((eq - dq, er - dr), facing)
+                    v = by_band[band]
+                    if v > get(key, 0.0):
                         out[key] = v
         return out
 
@@ -307,13 +358,17 @@ class Judge:
             side = e.card
             w = self._weights[e.id]
             by_band = {band: w * self.strike(e, f, MEAN_DICE, p, pos=e.pos) for band, p in side.profiles.items()}
-            for (dq, dr), band in arcs.zone_offsets(side, e.facing).items():
-                h = (e.pos[0] + dq, e.pos[1] + dr)
+            eq, er = e.pos
+            for dq, dr, band in zone_table(side)[e.facing]:
+                h = (eq + dq, er + dr)
                 out[h] = out.get(h, 0.0) + by_band[band]
         return out
 
     def nearest(self, pos):
-        return min(self.enemies, key=lambda e: (self.state.board.distance(pos, e.pos), e.id)) if self.enemies else None
+        enemies = self.enemies
+        if len(enemies) == 1:
+            return enemies[0]
+        return min(enemies, key=lambda e: (arcs.distance(pos, e.pos), e.id)) if enemies else None
 
     def place(self, pos, facing: int) -> float:
         """What standing on ``pos`` facing ``facing`` is worth (module docstring)."""
@@ -356,8 +411,7 @@ class Judge:
 
     def _card_worth(self, card: ActionCard) -> tuple[float, float]:
         f, track = self.f, self.track
-        best = max((p for p in f.card.profiles.values()), key=lambda p: (7 - p.to_hit) * p.wounds)
-        attack = REACH * float(m.attack_odds(card.attack.dice, best).expected_damage) + wrath_change(track, f.wrath, card.attack.wrath)
+        attack = REACH * expected_damage(card.attack.dice, best_profile(f.card)) + wrath_change(track, f.wrath, card.attack.wrath)
         move = 0.3 + 0.1 * (card.move.hexes + f.move_bonus) + wrath_change(track, f.wrath, card.move.wrath)
         sp = card.special
         special = {"shove": 1.0, "step": 0.3, "taunt": 0.1}.get(sp.kind, 0.0) + wrath_change(track, f.wrath, sp.wrath)
@@ -393,10 +447,14 @@ class Judge:
 
     def cost(self, spent: tuple[str, ...]) -> float:
         """What spending these cards now takes from the rest of the round (0 for spare cards)."""
+        hit = self._costs.get(spent)
+        if hit is not None:
+            return hit
         hand = self._hand
         if hand is None:
             hand = self._hand = tuple(sorted(self.f.names()))
         rest = list(hand)
         for n in spent:
             rest.remove(n)
-        return self.future(hand) - self.future(tuple(rest))
+        hit = self._costs[spent] = self.future(hand) - self.future(tuple(rest))
+        return hit

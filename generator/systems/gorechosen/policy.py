@@ -110,6 +110,7 @@ class GreedyPolicy:
         one = {n: j.cost((n,)) for n in hand}
         moving = {n: wrath_change(track, f.wrath, c.move.wrath) - one[n] for n, c in hand.items()}
         hazards = state.spear is not None or any(e.brace for e in j.enemies)
+        uniques: dict = {}
         out = []
         for a in actions:
             kind = a[0]
@@ -128,7 +129,11 @@ class GreedyPolicy:
             elif kind == "pass":
                 v = here - one[a[1]] - 0.01
             elif kind == "unique":
-                v = self._unique(state, j, f, a[2], here) - j.cost(a[1])
+                # the effect depends on the aim alone; each pair of cards only costs differently
+                effect = uniques.get(a[2])
+                if effect is None:
+                    effect = uniques[a[2]] = self._unique(state, j, f, a[2], here)
+                v = effect - j.cost(a[1])
             elif kind == "handover":
                 mate = state.teammate(f)
                 v = max(self.scores(state, mate, state.card_actions(mate)), default=0.0) - 0.05
