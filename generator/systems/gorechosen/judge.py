@@ -40,6 +40,8 @@ REACH = 0.55  # chance a card's attack finds a target on a later turn
 DEFENCE_USE = 0.6  # chance a defence card kept for later meets an attack it can blunt
 CARD_LOSS = 0.3  # a card thrown away that the round had no turn for (it still gave a choice)
 STEP = 0.15  # each hex further from the nearest enemy than adjacent
+#: what a place loses for each facing ``k`` steps round from the nearest enemy (0.1 a step, at most 3)
+TURNED = tuple(0.1 * (k if k <= 3 else 6 - k) for k in range(6))
 
 
 def _powers(x: float, n: int) -> list[float]:
@@ -218,6 +220,29 @@ def expected_damage(dice: int, profile: Profile) -> float:
     return _expected(dice, profile.to_hit, profile.wounds)
 
 
+#: :meth:`Judge.future` of every hand met, by :meth:`Judge._round_key` and the cards' names
+_FUTURES: dict[tuple, float] = {}
+_KEPT: dict[int, object] = {}
+
+
+def _keep(obj) -> int:
+    """``id(obj)``, with ``obj`` kept alive so that the id names it as long as a cache does."""
+    if _KEPT.get(id(obj)) is not obj:
+        _KEPT[id(obj)] = obj
+    return id(obj)
+
+
+_DECK_CARDS: dict[int, tuple] = {}
+
+
+def deck_cards(deck) -> dict[str, ActionCard]:
+    """The deck's cards by name."""
+    hit = _DECK_CARDS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        hit = _DECK_CARDS[id(deck)] = (deck, {c.name: c for c in deck.cards})
+    return hit[1]
+
+
 def turns_left(state, f) -> int:
     """The fighter's turns still to come this round: its Initiative cards not yet drawn (a player
     knows how many of their own are out), two cards a turn for a Kingslayer Champion."""
@@ -239,6 +264,7 @@ class Judge:
         self._bases: dict = {}
         self._future: dict[tuple, float] = {}
         self._costs: dict[tuple, float] = {}
+        self._key: tuple | None = None
         self._cards: dict[str, tuple[float, float]] = {}
         self._hand: tuple[str, ...] | None = None
         self._weights = {e.id: self._threat_weight(e) for e in self.enemies}
@@ -378,9 +404,8 @@ class Judge:
             return hit
         if not self.enemies:
             return 0.0
-        base, toward = self._base(pos)
-        turn = (facing - toward) % 6
-        v = self._mine.get(key, 0.0) + base - 0.1 * (turn if turn <= 3 else 6 - turn)
+        base, toward = self._bases.get(pos) or self._base(pos)
+        v = self._mine.get(key, 0.0) + base - TURNED[(facing - toward) % 6]
         self._places[key] = v
         return v
 
@@ -409,6 +434,25 @@ class Judge:
             hit = self._cards[card.name] = self._card_worth(card)
         return hit
 
+    def _round_key(self) -> tuple:
+        """Everything :meth:`future` reads besides the cards' names: the deck, this fighter's card
+        side, Wrath, move bonus and Dodge bonus, the enemies' worst wounds a hit, the track, and
+        the turns and attacks left this round (the objects are kept alive by :func:`_keep`)."""
+        key = self._key
+        if key is None:
+            if len(_KEPT) > 4096:  # a long run through many rosters: start the caches afresh
+                _KEPT.clear()
+                _FUTURES.clear()
+            f, state = self.f, self.state
+            side = f.card
+            dodge = f.rule_value("hits") if f.rule == "dodge_bonus" else 0
+            worst = max((p.wounds for e in self.enemies for p in e.card.profiles.values()), default=2)
+            turns = turns_left(state, f)
+            attacks = sum(min(state.initiative.count(e.id), len(e.hand)) for e in self.enemies)
+            key = self._key = (_keep(state.deck), _keep(side), _keep(self.track), f.wrath, f.move_bonus, dodge, worst,
+                               turns, attacks)
+        return key
+
     def _card_worth(self, card: ActionCard) -> tuple[float, float]:
         f, track = self.f, self.track
         attack = REACH * expected_damage(card.attack.dice, best_profile(f.card)) + wrath_change(track, f.wrath, card.attack.wrath)
@@ -428,9 +472,14 @@ class Judge:
         hit = self._future.get(names)
         if hit is not None:
             return hit
+        key = (self._round_key(), names)
+        hit = _FUTURES.get(key)
+        if hit is not None:
+            self._future[names] = hit
+            return hit
         turns = turns_left(self.state, self.f)
         attacks = sum(min(self.state.initiative.count(e.id), len(e.hand)) for e in self.enemies)
-        cards = {c.name: c for c in self.state.deck.cards}
+        cards = deck_cards(self.state.deck)
         best = {(0, 0): 0.0}
         for name in names:
             a, d = self.card_worth(cards[name])
@@ -443,6 +492,9 @@ class Judge:
             best = nxt
         value = max(best.values())
         self._future[names] = value
+        if len(_FUTURES) > 500_000:
+            _FUTURES.clear()
+        _FUTURES[key] = value
         return value
 
     def cost(self, spent: tuple[str, ...]) -> float:
