@@ -1,3 +1,4 @@
+# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """How the greedy Gorechosen player judges a moment, in one currency: wounds.
 
 * **An attack** is worth the exact expected wounds it lands, each capped at what the target has
@@ -265,6 +266,7 @@ class Judge:
         self._future: dict[tuple, float] = {}
         self._costs: dict[tuple, float] = {}
         self._key: tuple | None = None
+        self._teams: dict[tuple, float] = {}  # policy.team_place, by where every fighter stands
         self._cards: dict[str, tuple[float, float]] = {}
         self._hand: tuple[str, ...] | None = None
         self._weights = {e.id: self._threat_weight(e) for e in self.enemies}

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """The greedy Gorechosen player: the best-judged action of each decision, the whole card in play.
 
 Every choice the engine offers is judged by :class:`~generator.systems.gorechosen.judge.Judge`
@@ -79,15 +80,24 @@ def push_value(j: Judge, pusher, target, direction: int, hexes: int = 1) -> floa
             break
         pos = dest
     if pos != start:
-        before = team_place(state, pusher)
+        before = team_place(state, pusher, j)
         with placed(target, pos):
-            value += team_place(state, pusher) - before
+            value += team_place(state, pusher, j) - before
     return value
 
 
-def team_place(state, f) -> float:
-    """How well ``f``'s side stands: the place value of each fighter of the side still standing."""
-    return sum(Judge(state, g).place(g.pos, g.facing) for g in state.alive() if g.side == f.side)
+def team_place(state, f, j: Judge | None = None) -> float:
+    """How well ``f``'s side stands: the place value of each fighter of the side still standing.
+
+    With ``j`` (the decision's judge) each arrangement of the fighters is judged once a decision:
+    nothing but where fighters stand and face changes while a decision's actions are judged."""
+    if j is None:
+        return sum(Judge(state, g).place(g.pos, g.facing) for g in state.alive() if g.side == f.side)
+    key = (f.side, tuple((g.pos, g.facing) for g in state.fighters))
+    hit = j._teams.get(key)
+    if hit is None:
+        hit = j._teams[key] = sum(Judge(state, g).place(g.pos, g.facing) for g in state.alive() if g.side == f.side)
+    return hit
 
 
 class GreedyPolicy:
@@ -170,9 +180,9 @@ class GreedyPolicy:
             return v + j.place(*arg) - hazard
         if sp.kind == "taunt":
             target = state.by_id[arg]
-            before = team_place(state, f)
+            before = team_place(state, f, j)
             with placed(target, facing=arcs.facing_towards(target.pos, f.pos)):
-                turned = team_place(state, f)
+                turned = team_place(state, f, j)
             return v + here + turned - before
         return v + here  # Roar: its Wrath modifier is all it does
 
