@@ -221,7 +221,8 @@ def expected_damage(dice: int, profile: Profile) -> float:
     return _expected(dice, profile.to_hit, profile.wounds)
 
 
-#: :meth:`Judge.future` of every hand met, by :meth:`Judge._round_key` and the cards' names
+#: :meth:`Judge.future` of every hand met, by :meth:`Judge._round_key` and the cards' names, and
+#: :meth:`Judge.cost` by the same key, the hand and the cards spent
 _FUTURES: dict[tuple, float] = {}
 _KEPT: dict[int, object] = {}
 
@@ -507,8 +508,12 @@ class Judge:
         hand = self._hand
         if hand is None:
             hand = self._hand = tuple(sorted(self.f.names()))
-        rest = list(hand)
-        for n in spent:
-            rest.remove(n)
-        hit = self._costs[spent] = self.future(hand) - self.future(tuple(rest))
+        key = (self._round_key(), hand, spent)
+        hit = _FUTURES.get(key)
+        if hit is None:
+            rest = list(hand)
+            for n in spent:
+                rest.remove(n)
+            hit = _FUTURES[key] = self.future(hand) - self.future(tuple(rest))
+        self._costs[spent] = hit
         return hit
