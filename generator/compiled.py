@@ -34,14 +34,6 @@ COMPILED_MODULES = (
     "generator.systems.bladestorm.core_movement",
     "generator.systems.bladestorm.core_rules",
     "generator.systems.bladestorm.core_player",
-    "generator.systems.gorechosen.arcs",
-    "generator.systems.gorechosen.moves",
-    "generator.systems.gorechosen.rounds",
-    "generator.systems.gorechosen.actions",
-    "generator.systems.gorechosen.combat",
-    "generator.systems.gorechosen.abilities",
-    "generator.systems.gorechosen.judge",
-    "generator.systems.gorechosen.policy",
 )
 
 PACKAGE = Path(__file__).resolve().parent  # generator/

@@ -1,4 +1,3 @@
-# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """The champions' own abilities as the battle plays them: Unique actions and Fates of the Slain.
 
 :class:`Abilities` is the other half of :class:`~generator.systems.gorechosen.game.GorechosenState`

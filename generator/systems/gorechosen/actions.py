@@ -1,4 +1,3 @@
-# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """A Gorechosen turn's action ("Actions" in the book): every action of every card in hand (Move,
 Attack, Special), the Unique action for two cards, passing with a discard; and carrying the
 chosen one out, Wrath modifier first.

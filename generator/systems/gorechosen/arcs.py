@@ -1,4 +1,3 @@
-# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """Gorechosen's facing, arcs and kill zones, on the engine's one hex convention.
 
 Positions are the engine's axial ``(q, r)`` (:mod:`generator.play.board`, Red Blob's axial

@@ -1,4 +1,3 @@
-# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """Gorechosen attacks, wounds, Critical Injuries, deaths and pushes, as the battle resolves them.
 
 :class:`Combat` is one half of :class:`~generator.systems.gorechosen.game.GorechosenState`: each

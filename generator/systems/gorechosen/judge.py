@@ -1,4 +1,3 @@
-# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """How the greedy Gorechosen player judges a moment, in one currency: wounds.
 
 * **An attack** is worth the exact expected wounds it lands, each capped at what the target has

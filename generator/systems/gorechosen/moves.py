@@ -1,4 +1,3 @@
-# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """Where a Gorechosen fighter can move: every end hex and facing of a Move, cached per board.
 
 A fighter may not move into (or through) a hex holding another model, a pit or an obstruction,

@@ -1,4 +1,3 @@
-# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """The greedy Gorechosen player: the best-judged action of each decision, the whole card in play.
 
 Every choice the engine offers is judged by :class:`~generator.systems.gorechosen.judge.Judge`

@@ -1,4 +1,3 @@
-# cython: annotation_typing=False, boundscheck=True, wraparound=True
 """The Gorechosen battle as the book's rounds run it ("Preparing for Battle", "Rounds" and the
 variants' changes to them): set-up in Initiative-card order, then rounds of Prepare (five Action
 cards dealt, or drafted; the Initiative deck built from each fighter's Wrath) and Fight (draw an
