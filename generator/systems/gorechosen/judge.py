@@ -220,8 +220,9 @@ def expected_damage(dice: int, profile: Profile) -> float:
     return _expected(dice, profile.to_hit, profile.wounds)
 
 
-#: :meth:`Judge.future` of every hand met, by :meth:`Judge._round_key` and the cards' names, and
-#: :meth:`Judge.cost` by the same key, the hand and the cards spent
+#: :meth:`Judge.future` of every hand met, by :meth:`Judge._round_key` and the cards' names;
+#: :meth:`Judge.cost` by the same key, the hand and the cards spent; :meth:`Judge.card_worth` by
+#: the key's first seven parts and the card's name
 _FUTURES: dict[tuple, float] = {}
 _KEPT: dict[int, object] = {}
 
@@ -433,7 +434,11 @@ class Judge:
         """(as an action on a later turn, kept as a defence) for this fighter."""
         hit = self._cards.get(card.name)
         if hit is None:
-            hit = self._cards[card.name] = self._card_worth(card)
+            key = (self._round_key()[:7], card.name)  # the round's key but for the turns and attacks left
+            hit = _FUTURES.get(key)
+            if hit is None:
+                hit = _FUTURES[key] = self._card_worth(card)
+            self._cards[card.name] = hit
         return hit
 
     def _round_key(self) -> tuple:
@@ -482,15 +487,23 @@ class Judge:
         turns = turns_left(self.state, self.f)
         attacks = sum(min(self.state.initiative.count(e.id), len(e.hand)) for e in self.enemies)
         cards = deck_cards(self.state.deck)
-        best = {(0, 0): 0.0}
+        # best[t * width + e]: the most t actions and e defences make of the cards so far
+        width = attacks + 1
+        best = {0: 0.0}
         for name in names:
             a, d = self.card_worth(cards[name])
-            nxt = dict(best)
-            for (t, e), v in best.items():
-                if t < turns and v + a > nxt.get((t + 1, e), -1e9):
-                    nxt[(t + 1, e)] = v + a
-                if d > 0 and e < attacks and v + d > nxt.get((t, e + 1), -1e9):
-                    nxt[(t, e + 1)] = v + d
+            nxt = best.copy()
+            get = nxt.get
+            defends = d > 0
+            for k, v in best.items():
+                if k // width < turns:
+                    s = v + a
+                    if s > get(k + width, -1e9):
+                        nxt[k + width] = s
+                if defends and k % width < attacks:
+                    s = v + d
+                    if s > get(k + 1, -1e9):
+                        nxt[k + 1] = s
             best = nxt
         value = max(best.values())
         self._future[names] = value
