@@ -99,6 +99,10 @@ def team_place(state, f, j: Judge | None = None) -> float:
     return hit
 
 
+#: the first set-up of the last battle: arena, centre, hexes beside pits, the choices, the one chosen
+_FIRST_PLACE: list = []
+
+
 class GreedyPolicy:
     """``policy_for("gorechosen", "greedy")``."""
 
@@ -363,13 +367,18 @@ class GreedyPolicy:
         if not placed_enemies:
             centre = state.centre
             near_pit = state.beside_pits
+            last = _FIRST_PLACE
+            if last and last[0] is state.board and last[1] == centre and last[2] == near_pit and last[3] == actions:
+                return actions[last[4]]  # the same choices on the same arena: the same choice
 
-            def first(a):
-                _, p, facing = a
+            def first(i):
+                _, p, facing = actions[i]
                 return (-abs(state.board.distance(p, centre) - 2) - 0.5 * (p in near_pit)
                         - 0.1 * (facing != arcs.facing_towards(p, centre)))
 
-            return max(actions, key=first)
+            best = max(range(len(actions)), key=first)
+            _FIRST_PLACE[:] = [state.board, centre, near_pit, list(actions), best]
+            return actions[best]
         j = Judge(state, f)
         gap: dict = {}
 
