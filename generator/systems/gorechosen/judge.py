@@ -270,9 +270,22 @@ class Judge:
         self._teams: dict[tuple, float] = {}  # policy.team_place, by where every fighter stands
         self._cards: dict[str, tuple[float, float]] = {}
         self._hand: tuple[str, ...] | None = None
-        self._weights = {e.id: self._threat_weight(e) for e in self.enemies}
-        self._mine = self._opportunities()
-        self._theirs = self._threats()
+        # what the enemies threaten and this fighter could strike, made when a place is first judged
+        # (a decision on a defence or a pit's edge judges no place)
+        self._weights: dict[str, float] | None = None
+        self._mine: dict[tuple, float] | None = None
+        self._theirs: dict | None = None
+
+    def _ready(self) -> None:
+        if self._mine is None:
+            self._weights = {e.id: self._threat_weight(e) for e in self.enemies}
+            self._mine = self._opportunities()
+            self._theirs = self._threats()
+
+    def weight(self, e) -> float:
+        """How many times enemy ``e`` is expected to act before this fighter acts again."""
+        self._ready()
+        return self._weights[e.id]
 
     # ---- attacks --------------------------------------------------------------------------------
 
@@ -407,6 +420,8 @@ class Judge:
             return hit
         if not self.enemies:
             return 0.0
+        if self._mine is None:
+            self._ready()
         base, toward = self._bases.get(pos) or self._base(pos)
         v = self._mine.get(key, 0.0) + base - TURNED[(facing - toward) % 6]
         self._places[key] = v

@@ -274,7 +274,7 @@ class GreedyPolicy:
             p = e.profile_against(f.pos)
             if p is None:
                 continue
-            weight = j._weights[e.id]
+            weight = j.weight(e)
             without = j.strike(e, f, MEAN_DICE, p)
             old = f.ward
             f.ward = hits
