@@ -27,6 +27,12 @@ CASES = {
         ("sagaborn/driftborn", "sagaborn/driftborn",
          {"scoring": {"hold_centre": 5}, "shrine": "7,7", "first": "b", "tie_to": "a", "rounds": 8}),
     ],
+    "gorechosen": [
+        ("gorechosen/example_brass_pit", "gorechosen/example_cinder_arena", {}),
+        ("gorechosen/champions", "gorechosen/example_brass_pit", {"variant": "2v2"}),
+        ("gorechosen/example_cinder_arena", "gorechosen/champions", {"variant": "time-limits"}),
+        ("gorechosen/example_brass_pit", "gorechosen/champions", {"variant": "single-combat"}),
+    ],
 }
 PAIRINGS = (("greedy", "greedy"), ("random", "greedy"), ("greedy", "random"))
 

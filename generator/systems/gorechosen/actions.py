@@ -21,6 +21,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from generator.systems.gorechosen.game import Fighter
 
 
+_MOVE_ACTIONS: dict[int, tuple[dict, dict[str, tuple]]] = {}
+
+
+def move_actions(name: str, options: dict) -> tuple:
+    """``("move", name, dest, facing)`` for each end of a table of :func:`move_options`, in its
+    order (made once per table and card: the tables are shared by every battle on a board)."""
+    hit = _MOVE_ACTIONS.get(id(options))
+    if hit is None or hit[0] is not options:
+        if len(_MOVE_ACTIONS) > 100_000:
+            _MOVE_ACTIONS.clear()
+        hit = _MOVE_ACTIONS[id(options)] = (options, {})
+    made = hit[1].get(name)
+    if made is None:
+        made = hit[1][name] = tuple(("move", name, dest, facing) for (dest, facing) in options)
+    return made
+
+
 class Actions:
     """A turn's actions (mixed into the battle state)."""
 
@@ -41,8 +58,7 @@ class Actions:
                 continue
             seen.add(card.name)
             mv = card.move
-            for (dest, facing) in move_options(self.board, f.pos, f.facing, mv.hexes + bonus, mv.facing, occupied):
-                out.append(("move", card.name, dest, facing))
+            out += move_actions(card.name, move_options(self.board, f.pos, f.facing, mv.hexes + bonus, mv.facing, occupied))
             for e in in_zone:
                 out.append(("attack", card.name, e.id))
             sp = card.special

@@ -41,6 +41,7 @@ Where the book is silent the choices are ours and listed in ``docs/play-gorechos
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from generator.dice.rng import Rng
@@ -93,9 +94,10 @@ class Fighter:
     hooked: str | None = None  # the fighter this one's last attack wounded this round (hooked_chain)
     wrath_lock: bool = False  # cannot gain Wrath until the end of the round (wrath_lock Fate)
 
-    @property
+    @cached_property
     def rule(self) -> str | None:
-        """The kind of the unique rule the engine plays (None: flavour only)."""
+        """The kind of the unique rule the engine plays (None: flavour only; read once, as a
+        fighter's champion never changes)."""
         return self.champion.unique_rule.played
 
     def rule_value(self, name: str) -> int:
@@ -112,7 +114,11 @@ class Fighter:
 
     @property
     def wounded(self) -> bool:
-        return m.is_wounded(self.champion.health, self.health)
+        health = self.health
+        hit = self.__dict__.get("_wounded")
+        if hit is None or hit[0] is not health:
+            hit = self._wounded = (health, m.is_wounded(self.champion.health, health))
+        return hit[1]
 
     @property
     def card(self):

@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
+from generator.dice.gorechosen import attack_odds as dice_odds
 from generator.systems.gorechosen import arcs
 from generator.systems.gorechosen import mechanics as m
 from generator.systems.gorechosen.models import ActionCard, Profile
@@ -39,6 +40,8 @@ REACH = 0.55  # chance a card's attack finds a target on a later turn
 DEFENCE_USE = 0.6  # chance a defence card kept for later meets an attack it can blunt
 CARD_LOSS = 0.3  # a card thrown away that the round had no turn for (it still gave a choice)
 STEP = 0.15  # each hex further from the nearest enemy than adjacent
+#: what a place loses for each facing ``k`` steps round from the nearest enemy (0.1 a step, at most 3)
+TURNED = tuple(0.1 * (k if k <= 3 else 6 - k) for k in range(6))
 
 
 def _powers(x: float, n: int) -> list[float]:
@@ -151,11 +154,18 @@ def wounds_left(health: m.Health) -> int:
 _TRACKS: dict[int, tuple] = {}
 
 
+_LAST_TRACK: list = [None, None, ()]  # the track asked last, the weights, its worths
+
+
 def _worths(track) -> tuple[float, ...]:
+    last = _LAST_TRACK
+    if last[0] is track and last[1] == (TURN, FUEL):
+        return last[2]
     hit = _TRACKS.get(id(track))
     if hit is None or hit[0] is not track or hit[1] != (TURN, FUEL):
         worths = tuple(TURN * min(v, track.initiative_cards) + FUEL * v for v in track.spaces)
         hit = _TRACKS[id(track)] = (track, (TURN, FUEL), worths)
+    last[:] = hit
     return hit[2]
 
 
@@ -167,7 +177,72 @@ def wrath_worth(track, space: int) -> float:
 def wrath_change(track, space: int, delta: int) -> float:
     """What moving a Wrath token ``delta`` spaces from ``space`` is worth to its owner."""
     worths = _worths(track)
-    return worths[max(0, min(len(worths) - 1, space + delta))] - worths[space]
+    to = space + delta
+    if to < 0:
+        to = 0
+    elif to >= len(worths):
+        to = len(worths) - 1
+    return worths[to] - worths[space]
+
+
+_ZONE_TABLES: dict[int, tuple] = {}
+
+
+def zone_table(side) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+    """A card side's kill zone for each facing 0-5, as ``(dq, dr, band)`` in the zone's order."""
+    hit = _ZONE_TABLES.get(id(side))
+    if hit is None or hit[0] is not side:
+        table = tuple(tuple((dq, dr, band) for (dq, dr), band in arcs.zone_offsets(side, facing).items())
+                      for facing in range(6))
+        hit = _ZONE_TABLES[id(side)] = (side, table)
+    return hit[1]
+
+
+_BEST: dict[int, tuple] = {}
+
+
+def best_profile(side) -> Profile:
+    """A card side's profile that lands the most wounds a dice (the first of equals)."""
+    hit = _BEST.get(id(side))
+    if hit is None or hit[0] is not side:
+        best = max((p for p in side.profiles.values()), key=lambda p: (7 - p.to_hit) * p.wounds)
+        hit = _BEST[id(side)] = (side, best)
+    return hit[1]
+
+
+@lru_cache(maxsize=1024)
+def _expected(dice: int, to_hit: int, wounds: int) -> float:
+    return float(dice_odds(dice, to_hit, wounds).expected_damage)
+
+
+def expected_damage(dice: int, profile: Profile) -> float:
+    """The mean wounds of an attack (the dice engine's exact odds, as a float)."""
+    return _expected(dice, profile.to_hit, profile.wounds)
+
+
+#: :meth:`Judge.future` of every hand met, by :meth:`Judge._round_key` and the cards' names;
+#: :meth:`Judge.cost` by the same key, the hand and the cards spent; :meth:`Judge.card_worth` by
+#: the key's first seven parts and the card's name
+_FUTURES: dict[tuple, float] = {}
+_KEPT: dict[int, object] = {}
+
+
+def _keep(obj) -> int:
+    """``id(obj)``, with ``obj`` kept alive so that the id names it as long as a cache does."""
+    if _KEPT.get(id(obj)) is not obj:
+        _KEPT[id(obj)] = obj
+    return id(obj)
+
+
+_DECK_CARDS: dict[int, tuple] = {}
+
+
+def deck_cards(deck) -> dict[str, ActionCard]:
+    """The deck's cards by name."""
+    hit = _DECK_CARDS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        hit = _DECK_CARDS[id(deck)] = (deck, {c.name: c for c in deck.cards})
+    return hit[1]
 
 
 def turns_left(state, f) -> int:
@@ -190,11 +265,27 @@ class Judge:
         self._places: dict[tuple, float] = {}
         self._bases: dict = {}
         self._future: dict[tuple, float] = {}
+        self._costs: dict[tuple, float] = {}
+        self._key: tuple | None = None
+        self._teams: dict[tuple, float] = {}  # policy.team_place, by where every fighter stands
         self._cards: dict[str, tuple[float, float]] = {}
         self._hand: tuple[str, ...] | None = None
-        self._weights = {e.id: self._threat_weight(e) for e in self.enemies}
-        self._mine = self._opportunities()
-        self._theirs = self._threats()
+        # what the enemies threaten and this fighter could strike, made when a place is first judged
+        # (a decision on a defence or a pit's edge judges no place)
+        self._weights: dict[str, float] | None = None
+        self._mine: dict[tuple, float] | None = None
+        self._theirs: dict | None = None
+
+    def _ready(self) -> None:
+        if self._mine is None:
+            self._weights = {e.id: self._threat_weight(e) for e in self.enemies}
+            self._mine = self._opportunities()
+            self._theirs = self._threats()
+
+    def weight(self, e) -> float:
+        """How many times enemy ``e`` is expected to act before this fighter acts again."""
+        self._ready()
+        return self._weights[e.id]
 
     # ---- attacks --------------------------------------------------------------------------------
 
@@ -247,8 +338,7 @@ class Judge:
 
     def action_worth(self, g) -> float:
         """What one of ``g``'s turns is worth to them, about: a card's attack from the best band."""
-        best = max((p for p in g.card.profiles.values()), key=lambda p: (7 - p.to_hit) * p.wounds)
-        return REACH * float(m.attack_odds(MEAN_DICE, best).expected_damage)
+        return REACH * expected_damage(MEAN_DICE, best_profile(g.card))
 
     def cards_lost(self, g, k: int) -> float:
         """What ``g`` losing ``k`` cards of their hand is worth to their enemies: cards beyond the
@@ -290,13 +380,16 @@ class Judge:
         f, out = self.f, {}
         side = f.card
         weight = OPPORTUNITY * self._opportunity_weight()
+        zones = zone_table(side)
+        get = out.get
         for e in self.enemies:
-            by_band = {band: self.strike(f, e, MEAN_DICE, p) for band, p in side.profiles.items()}
-            for facing in range(6):
-                for (dq, dr), band in arcs.zone_offsets(side, facing).items():
-                    key = ((e.pos[0] - dq, e.pos[1] - dr), facing)
-                    v = weight * by_band[band]
-                    if v > out.get(key, 0.0):
+            by_band = {band: weight * self.strike(f, e, MEAN_DICE, p) for band, p in side.profiles.items()}
+            eq, er = e.pos
+            for facing, zone in enumerate(zones):
+                for dq, dr, band in zone:
+                    key = ((eq - dq, er - dr), facing)
+                    v = by_band[band]
+                    if v > get(key, 0.0):
                         out[key] = v
         return out
 
@@ -307,13 +400,17 @@ class Judge:
             side = e.card
             w = self._weights[e.id]
             by_band = {band: w * self.strike(e, f, MEAN_DICE, p, pos=e.pos) for band, p in side.profiles.items()}
-            for (dq, dr), band in arcs.zone_offsets(side, e.facing).items():
-                h = (e.pos[0] + dq, e.pos[1] + dr)
+            eq, er = e.pos
+            for dq, dr, band in zone_table(side)[e.facing]:
+                h = (eq + dq, er + dr)
                 out[h] = out.get(h, 0.0) + by_band[band]
         return out
 
     def nearest(self, pos):
-        return min(self.enemies, key=lambda e: (self.state.board.distance(pos, e.pos), e.id)) if self.enemies else None
+        enemies = self.enemies
+        if len(enemies) == 1:
+            return enemies[0]
+        return min(enemies, key=lambda e: (arcs.distance(pos, e.pos), e.id)) if enemies else None
 
     def place(self, pos, facing: int) -> float:
         """What standing on ``pos`` facing ``facing`` is worth (module docstring)."""
@@ -323,9 +420,10 @@ class Judge:
             return hit
         if not self.enemies:
             return 0.0
-        base, toward = self._base(pos)
-        turn = (facing - toward) % 6
-        v = self._mine.get(key, 0.0) + base - 0.1 * (turn if turn <= 3 else 6 - turn)
+        if self._mine is None:
+            self._ready()
+        base, toward = self._bases.get(pos) or self._base(pos)
+        v = self._mine.get(key, 0.0) + base - TURNED[(facing - toward) % 6]
         self._places[key] = v
         return v
 
@@ -351,13 +449,35 @@ class Judge:
         """(as an action on a later turn, kept as a defence) for this fighter."""
         hit = self._cards.get(card.name)
         if hit is None:
-            hit = self._cards[card.name] = self._card_worth(card)
+            key = (self._round_key()[:7], card.name)  # the round's key but for the turns and attacks left
+            hit = _FUTURES.get(key)
+            if hit is None:
+                hit = _FUTURES[key] = self._card_worth(card)
+            self._cards[card.name] = hit
         return hit
+
+    def _round_key(self) -> tuple:
+        """Everything :meth:`future` reads besides the cards' names: the deck, this fighter's card
+        side, Wrath, move bonus and Dodge bonus, the enemies' worst wounds a hit, the track, and
+        the turns and attacks left this round (the objects are kept alive by :func:`_keep`)."""
+        key = self._key
+        if key is None:
+            if len(_KEPT) > 4096:  # a long run through many rosters: start the caches afresh
+                _KEPT.clear()
+                _FUTURES.clear()
+            f, state = self.f, self.state
+            side = f.card
+            dodge = f.rule_value("hits") if f.rule == "dodge_bonus" else 0
+            worst = max((p.wounds for e in self.enemies for p in e.card.profiles.values()), default=2)
+            turns = turns_left(state, f)
+            attacks = sum(min(state.initiative.count(e.id), len(e.hand)) for e in self.enemies)
+            key = self._key = (_keep(state.deck), _keep(side), _keep(self.track), f.wrath, f.move_bonus, dodge, worst,
+                               turns, attacks)
+        return key
 
     def _card_worth(self, card: ActionCard) -> tuple[float, float]:
         f, track = self.f, self.track
-        best = max((p for p in f.card.profiles.values()), key=lambda p: (7 - p.to_hit) * p.wounds)
-        attack = REACH * float(m.attack_odds(card.attack.dice, best).expected_damage) + wrath_change(track, f.wrath, card.attack.wrath)
+        attack = REACH * expected_damage(card.attack.dice, best_profile(f.card)) + wrath_change(track, f.wrath, card.attack.wrath)
         move = 0.3 + 0.1 * (card.move.hexes + f.move_bonus) + wrath_change(track, f.wrath, card.move.wrath)
         sp = card.special
         special = {"shove": 1.0, "step": 0.3, "taunt": 0.1}.get(sp.kind, 0.0) + wrath_change(track, f.wrath, sp.wrath)
@@ -374,29 +494,53 @@ class Judge:
         hit = self._future.get(names)
         if hit is not None:
             return hit
+        key = (self._round_key(), names)
+        hit = _FUTURES.get(key)
+        if hit is not None:
+            self._future[names] = hit
+            return hit
         turns = turns_left(self.state, self.f)
         attacks = sum(min(self.state.initiative.count(e.id), len(e.hand)) for e in self.enemies)
-        cards = {c.name: c for c in self.state.deck.cards}
-        best = {(0, 0): 0.0}
+        cards = deck_cards(self.state.deck)
+        # best[t * width + e]: the most t actions and e defences make of the cards so far
+        width = attacks + 1
+        best = {0: 0.0}
         for name in names:
             a, d = self.card_worth(cards[name])
-            nxt = dict(best)
-            for (t, e), v in best.items():
-                if t < turns and v + a > nxt.get((t + 1, e), -1e9):
-                    nxt[(t + 1, e)] = v + a
-                if d > 0 and e < attacks and v + d > nxt.get((t, e + 1), -1e9):
-                    nxt[(t, e + 1)] = v + d
+            nxt = best.copy()
+            get = nxt.get
+            defends = d > 0
+            for k, v in best.items():
+                if k // width < turns:
+                    s = v + a
+                    if s > get(k + width, -1e9):
+                        nxt[k + width] = s
+                if defends and k % width < attacks:
+                    s = v + d
+                    if s > get(k + 1, -1e9):
+                        nxt[k + 1] = s
             best = nxt
         value = max(best.values())
         self._future[names] = value
+        if len(_FUTURES) > 500_000:
+            _FUTURES.clear()
+        _FUTURES[key] = value
         return value
 
     def cost(self, spent: tuple[str, ...]) -> float:
         """What spending these cards now takes from the rest of the round (0 for spare cards)."""
+        hit = self._costs.get(spent)
+        if hit is not None:
+            return hit
         hand = self._hand
         if hand is None:
             hand = self._hand = tuple(sorted(self.f.names()))
-        rest = list(hand)
-        for n in spent:
-            rest.remove(n)
-        return self.future(hand) - self.future(tuple(rest))
+        key = (self._round_key(), hand, spent)
+        hit = _FUTURES.get(key)
+        if hit is None:
+            rest = list(hand)
+            for n in spent:
+                rest.remove(n)
+            hit = _FUTURES[key] = self.future(hand) - self.future(tuple(rest))
+        self._costs[spent] = hit
+        return hit

@@ -79,15 +79,28 @@ def push_value(j: Judge, pusher, target, direction: int, hexes: int = 1) -> floa
             break
         pos = dest
     if pos != start:
-        before = team_place(state, pusher)
+        before = team_place(state, pusher, j)
         with placed(target, pos):
-            value += team_place(state, pusher) - before
+            value += team_place(state, pusher, j) - before
     return value
 
 
-def team_place(state, f) -> float:
-    """How well ``f``'s side stands: the place value of each fighter of the side still standing."""
-    return sum(Judge(state, g).place(g.pos, g.facing) for g in state.alive() if g.side == f.side)
+def team_place(state, f, j: Judge | None = None) -> float:
+    """How well ``f``'s side stands: the place value of each fighter of the side still standing.
+
+    With ``j`` (the decision's judge) each arrangement of the fighters is judged once a decision:
+    nothing but where fighters stand and face changes while a decision's actions are judged."""
+    if j is None:
+        return sum(Judge(state, g).place(g.pos, g.facing) for g in state.alive() if g.side == f.side)
+    key = (f.side, tuple((g.pos, g.facing) for g in state.fighters))
+    hit = j._teams.get(key)
+    if hit is None:
+        hit = j._teams[key] = sum(Judge(state, g).place(g.pos, g.facing) for g in state.alive() if g.side == f.side)
+    return hit
+
+
+#: the first set-up of the last battle: arena, centre, hexes beside pits, the choices, the one chosen
+_FIRST_PLACE: list = []
 
 
 class GreedyPolicy:
@@ -110,13 +123,18 @@ class GreedyPolicy:
         one = {n: j.cost((n,)) for n in hand}
         moving = {n: wrath_change(track, f.wrath, c.move.wrath) - one[n] for n, c in hand.items()}
         hazards = state.spear is not None or any(e.brace for e in j.enemies)
+        uniques: dict = {}
+        places = j._places
         out = []
         for a in actions:
             kind = a[0]
             if kind == "move":
-                card = hand[a[1]]
-                v = j.place(a[2], a[3]) + moving[a[1]]
+                v = places.get((a[2], a[3]))
+                if v is None:
+                    v = j.place(a[2], a[3])
+                v = v + moving[a[1]]
                 if hazards:
+                    card = hand[a[1]]
                     v -= self._hazard(state, j, f, card.move.hexes + f.move_bonus, card.move.facing, a[2], a[3])
             elif kind == "attack":
                 card = hand[a[1]]
@@ -128,7 +146,11 @@ class GreedyPolicy:
             elif kind == "pass":
                 v = here - one[a[1]] - 0.01
             elif kind == "unique":
-                v = self._unique(state, j, f, a[2], here) - j.cost(a[1])
+                # the effect depends on the aim alone; each pair of cards only costs differently
+                effect = uniques.get(a[2])
+                if effect is None:
+                    effect = uniques[a[2]] = self._unique(state, j, f, a[2], here)
+                v = effect - j.cost(a[1])
             elif kind == "handover":
                 mate = state.teammate(f)
                 v = max(self.scores(state, mate, state.card_actions(mate)), default=0.0) - 0.05
@@ -161,9 +183,9 @@ class GreedyPolicy:
             return v + j.place(*arg) - hazard
         if sp.kind == "taunt":
             target = state.by_id[arg]
-            before = team_place(state, f)
+            before = team_place(state, f, j)
             with placed(target, facing=arcs.facing_towards(target.pos, f.pos)):
-                turned = team_place(state, f)
+                turned = team_place(state, f, j)
             return v + here + turned - before
         return v + here  # Roar: its Wrath modifier is all it does
 
@@ -252,7 +274,7 @@ class GreedyPolicy:
             p = e.profile_against(f.pos)
             if p is None:
                 continue
-            weight = j._weights[e.id]
+            weight = j.weight(e)
             without = j.strike(e, f, MEAN_DICE, p)
             old = f.ward
             f.ward = hits
@@ -345,13 +367,18 @@ class GreedyPolicy:
         if not placed_enemies:
             centre = state.centre
             near_pit = state.beside_pits
+            last = _FIRST_PLACE
+            if last and last[0] is state.board and last[1] == centre and last[2] == near_pit and last[3] == actions:
+                return actions[last[4]]  # the same choices on the same arena: the same choice
 
-            def first(a):
-                _, p, facing = a
+            def first(i):
+                _, p, facing = actions[i]
                 return (-abs(state.board.distance(p, centre) - 2) - 0.5 * (p in near_pit)
                         - 0.1 * (facing != arcs.facing_towards(p, centre)))
 
-            return max(actions, key=first)
+            best = max(range(len(actions)), key=first)
+            _FIRST_PLACE[:] = [state.board, centre, near_pit, list(actions), best]
+            return actions[best]
         j = Judge(state, f)
         gap: dict = {}
 
