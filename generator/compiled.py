@@ -92,13 +92,21 @@ class _SourceFirst:
 
     def find_spec(self, name, path=None, target=None):
         if name not in COMPILED_MODULES:
+            if name.startswith("generator.") and _compiled_file(name) is not None:
+                return _source_spec(name)  # a left-over build of a module no longer compiled
             return None
         if _decide() == "compiled":
             return None  # the ordinary finders pick the extension module
-        import importlib.util
+        return _source_spec(name)
 
-        source = PACKAGE.parent.joinpath(*name.split(".")).with_suffix(".py")
-        return importlib.util.spec_from_file_location(name, source)
+
+def _source_spec(name: str):
+    """The spec of module ``name``'s ``.py`` file (None when it has none: then the ordinary
+    finders look)."""
+    import importlib.util
+
+    source = PACKAGE.parent.joinpath(*name.split(".")).with_suffix(".py")
+    return importlib.util.spec_from_file_location(name, source) if source.is_file() else None
 
 
 def _decide() -> str:

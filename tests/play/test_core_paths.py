@@ -53,3 +53,17 @@ def test_a_battle_played_in_the_core_is_the_battle_played_through_the_protocol(s
 def test_this_run_says_which_path_it_is_on():
     path, why = core_path()
     assert path in ("compiled", "python") and (path == "compiled") == (why == "")
+
+
+def test_a_left_over_build_of_a_module_no_longer_compiled_is_not_imported(monkeypatch):
+    """A module taken out of COMPILED_MODULES may leave its extension file beside its source in a
+    working copy; Python would import that stale build first. The finder hands out the source."""
+    import generator.compiled as compiled
+
+    module = "generator.systems.gorechosen.judge"
+    assert module not in compiled.COMPILED_MODULES
+    stale = compiled.PACKAGE / "systems" / "gorechosen" / "judge.cpython-311-x86_64-linux-gnu.so"
+    monkeypatch.setattr(compiled, "_compiled_file", lambda name: stale if name == module else None)
+    spec = compiled._SourceFirst().find_spec(module)
+    assert spec is not None and spec.origin.endswith("judge.py")
+    assert compiled._SourceFirst().find_spec("generator.systems.gorechosen.policy") is None  # no build: the usual finders
