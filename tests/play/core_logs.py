@@ -20,6 +20,16 @@ CASES = {
         ("bladestorm/example-test-of-arms-outriders", "bladestorm/example-test-of-arms-wardens", {}),
         ("bladestorm/warriors-of-ash-goblins", "bladestorm/example-test-of-arms-wardens", {}),
     ],
+    "bladeborn": [
+        ("bladeborn/example-cinder-oath", "bladeborn/example-hollowmere-stalkers", {}),
+        ("bladeborn/example-cinder-oath", "bladeborn/example-cinder-oath", {"card": "Five Cairns"}),
+        ("bladeborn/example-hollowmere-stalkers", "bladeborn/example-hollowmere-stalkers",
+         {"card": "Blood and Ground", "twist": "none"}),
+    ],
+    "warcry": [
+        ("warcry/example-gilded-ruin", "warcry/example-marrowfen-raiders", {}),
+        ("warcry/example-gilded-ruin", "warcry/example-gilded-ruin", {"card": "Five Cairns"}),
+    ],
 }
 PAIRINGS = (("greedy", "greedy"), ("random", "greedy"), ("greedy", "random"))
 
