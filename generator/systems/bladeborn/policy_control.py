@@ -125,7 +125,10 @@ def objective_counts(state, side: str, mover_id: str | None, memo: dict | None =
     other = "b" if side == "a" else "a"
     friends_left = turns_left(state, side, acting=mover_id is not None)
     enemies_left = turns_left(state, other, acting=False)
-    columns, side_a, near, coming = _tallies(state, memo if memo is not None else {})
+    if memo is None:  # who stands where is shared with the other callers of this layout; the rest is fresh
+        memo = state._layout_cache().setdefault("objective-tallies", {})
+        memo.pop("tallies", None)
+    columns, side_a, near, coming = _tallies(state, memo)
     ours = side_a if side == "a" else [not x for x in side_a]
     left_out = columns.get(mover_id, -1) if mover_id is not None else -1  # the deciding fighter
     out = []
