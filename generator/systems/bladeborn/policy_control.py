@@ -80,14 +80,14 @@ def _tallies(state, memo: dict) -> tuple:
         on = [f for f in state.fighters.values() if f.on]
         board = state.board
         at = [f.pos for f in on]
-        near, walking = [], []
+        near, far = [], []  # per objective: the columns within 1 hex; (column, walk) of the others
         for o in state.control:
             row, walk = board.distance_from(o), board.walk_from(o)
-            near.append([row[p] <= rules.OBJECTIVE_RANGE for p in at])
-            walking.append([walk.get(p, UNREACHABLE) for p in at])
+            near.append([j for j, p in enumerate(at) if row[p] <= rules.OBJECTIVE_RANGE])
+            far.append([(j, walk.get(p, UNREACHABLE)) for j, p in enumerate(at) if row[p] > rules.OBJECTIVE_RANGE])
         placed = memo["placed"] = (state, state.layout, on, {f.id: k for k, f in enumerate(on)},
-                                   [f.side == "a" for f in on], near, walking)
-    _, _, on, columns, sides, near, walking = placed
+                                   [f.side == "a" for f in on], near, far)
+    _, _, on, columns, sides, near, far = placed
     # a fighter may activate (again) as ``Activations.can_activate`` says: a fresh one while turns
     # are left; any once every friend on the battlefield has had a turn (not in Warcry's rule)
     open_ = {s: a.turns_taken < a.limit for s, a in acts.items()}
@@ -109,10 +109,9 @@ def _tallies(state, memo: dict) -> tuple:
         if act is not None and act.fighter == f.id:
             move += act.move_bonus
         reaches.append(move * (2 if fresh else 1) + rules.OBJECTIVE_RANGE)
-    columns_near = [[j for j, x in enumerate(row) if x] for row in near]
-    coming = [[j for j, (x, w) in enumerate(zip(row, walk)) if not x and 0 <= reaches[j] and w <= reaches[j]]
-              for row, walk in zip(near, walking)]
-    found = (columns, sides, columns_near, coming)
+    # walks are never negative, so a fighter that may not come (reach -1) never reaches
+    coming = [[j for j, w in row if w <= reaches[j]] for row in far]
+    found = (columns, sides, near, coming)
     memo["tallies"] = (state, key, found)
     return found
 
