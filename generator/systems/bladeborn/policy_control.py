@@ -119,14 +119,27 @@ def _tallies(state, memo: dict) -> tuple:
 def objective_counts(state, side: str, mover_id: str | None, memo: dict | None = None) -> list[tuple]:
     """Per objective: ``(objective, ours, theirs, holder, may_come, may_come_theirs)`` without the
     fighter ``mover_id`` (the one deciding where to stand), for :func:`control_chance`; ``memo``
-    is a dict the player keeps what it worked out in."""
+    is a dict the player keeps what it worked out in. Without one (an ability's worth, asked once
+    per choice) the answer is kept for the moment: nothing changes it until the next action
+    (``state.version``); do not change the list."""
+    if memo is None:
+        shared = state._layout_cache()
+        moment = ("objective-counts", side, mover_id, state.version)
+        found = shared.get(moment)
+        if found is None:
+            # who stands where is shared with the layout's other callers; who may still come is fresh
+            tallies = shared.setdefault("objective-tallies", {})
+            tallies.pop("tallies", None)
+            found = shared[moment] = _counts(state, side, mover_id, tallies)
+        return found
+    return _counts(state, side, mover_id, memo)
+
+
+def _counts(state, side: str, mover_id: str | None, memo: dict) -> list[tuple]:
     extra = state.control_extra() if (state.tokens or any(f.oath for f in state.fighters.values())) else {}
     other = "b" if side == "a" else "a"
     friends_left = turns_left(state, side, acting=mover_id is not None)
     enemies_left = turns_left(state, other, acting=False)
-    if memo is None:  # who stands where is shared with the other callers of this layout; the rest is fresh
-        memo = state._layout_cache().setdefault("objective-tallies", {})
-        memo.pop("tallies", None)
     columns, side_a, near, coming = _tallies(state, memo)
     ours = side_a if side == "a" else [not x for x in side_a]
     left_out = columns.get(mover_id, -1) if mover_id is not None else -1  # the deciding fighter
