@@ -354,7 +354,8 @@ class BladebornGreedy:
         gains = [(o, g) for o, g in ctx["gains"] if g != 0.0]
         if gains:
             weights = np.array([g for _, g in gains])[:, None]
-            near = dist[[index[o] for o, _ in gains]] <= 1
+            objectives = tuple(o for o, _ in gains)
+            near = self._kept("near", (board, objectives), lambda: dist[[index[o] for o in objectives]] <= 1)
             value = np.add.reduce(near * weights, axis=0) + value
         return value
 
