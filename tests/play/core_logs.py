@@ -33,6 +33,16 @@ CASES = {
         ("gorechosen/example_cinder_arena", "gorechosen/champions", {"variant": "time-limits"}),
         ("gorechosen/example_brass_pit", "gorechosen/champions", {"variant": "single-combat"}),
     ],
+    "bladeborn": [
+        ("bladeborn/example-cinder-oath", "bladeborn/example-hollowmere-stalkers", {}),
+        ("bladeborn/example-cinder-oath", "bladeborn/example-cinder-oath", {"card": "Five Cairns"}),
+        ("bladeborn/example-hollowmere-stalkers", "bladeborn/example-hollowmere-stalkers",
+         {"card": "Blood and Ground", "twist": "none"}),
+    ],
+    "warcry": [
+        ("warcry/example-gilded-ruin", "warcry/example-marrowfen-raiders", {}),
+        ("warcry/example-gilded-ruin", "warcry/example-gilded-ruin", {"card": "Five Cairns"}),
+    ],
 }
 PAIRINGS = (("greedy", "greedy"), ("random", "greedy"), ("greedy", "random"))
 

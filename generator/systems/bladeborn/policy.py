@@ -284,12 +284,16 @@ class BladebornGreedy:
         """How much of the fighter the enemies could take next at each cell (at most all of it):
         from each enemy, its danger (at most 1) where it is adjacent, ``reaching`` times its
         danger where it can reach the cell next, nothing elsewhere, read from a row ``(nothing,
-        reaching, adjacent)`` per enemy at each cell's ``classes`` index."""
+        reaching, adjacent)`` per enemy at each cell's ``classes`` index; kept in ``parts``."""
+        kept = parts.get(reaching)
+        if kept is not None:
+            return kept
         table = []  # flat: 3 numbers per enemy, in enemy order
         for _, _, d, _ in ctx["enemies"]:
             table += (0.0, d * reaching, min(1.0, 1.8 * d))
         threat = np.array(table).take(parts["classes"])  # one row per enemy, read at each cell's class
-        return np.minimum(np.add.reduce(threat, axis=0), 1.0)
+        kept = parts[reaching] = np.minimum(np.add.reduce(threat, axis=0), 1.0)
+        return kept
 
     def _board_parts(self, state, fighter, ctx) -> dict:
         """The acting-independent tables of :meth:`_values_everywhere`, once per context:
@@ -350,7 +354,8 @@ class BladebornGreedy:
         gains = [(o, g) for o, g in ctx["gains"] if g != 0.0]
         if gains:
             weights = np.array([g for _, g in gains])[:, None]
-            near = dist[[index[o] for o, _ in gains]] <= 1
+            objectives = tuple(o for o, _ in gains)
+            near = self._kept("near", (board, objectives), lambda: dist[[index[o] for o in objectives]] <= 1)
             value = np.add.reduce(near * weights, axis=0) + value
         return value
 

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
+from generator.play.board import UNREACHABLE
 from generator.systems.bladeborn import mechanics as rules
 
 #: The chance a fighter who could reach an objective this round comes to it.
@@ -67,9 +66,9 @@ def turns_left(state, side: str, acting: bool) -> int:
 
 def _tallies(state, memo: dict) -> tuple:
     """Who stands within 1 hex of each objective and who could still get there this round:
-    ``(fighter column by id, sides, near, coming)``, two objectives x fighters tables (one numpy
-    pass over the board's distance and walking tables). Kept in the player's ``memo`` while
-    nobody moves, activates or takes an objective (who stands where, while nobody moves)."""
+    ``(fighter column by id, sides, near, coming)``: ``sides`` one flag per fighter column (side
+    a), ``near`` and ``coming`` per objective the list of columns. Kept in the player's ``memo``
+    while nobody moves, activates or takes an objective (who stands where, while nobody moves)."""
     acts = state.activations
     key = (state.layout, state.round, state.turns["a"], state.turns["b"],
            tuple(sum(a.activated.values()) for a in acts.values()), tuple(state.control.values()))
@@ -79,13 +78,16 @@ def _tallies(state, memo: dict) -> tuple:
     placed = memo.get("placed")
     if placed is None or placed[0] is not state or placed[1] != state.layout:
         on = [f for f in state.fighters.values() if f.on]
-        index, dist, walk, _ = state.board.tables()
-        objectives = np.array([index[o] for o in state.control], dtype=np.int64)[:, None]
-        at = np.array([index[f.pos] for f in on], dtype=np.int64)[None, :]
-        near = dist[objectives, at] <= rules.OBJECTIVE_RANGE
+        board = state.board
+        at = [f.pos for f in on]
+        near, far = [], []  # per objective: the columns within 1 hex; (column, walk) of the others
+        for o in state.control:
+            row, walk = board.distance_from(o), board.walk_from(o)
+            near.append([j for j, p in enumerate(at) if row[p] <= rules.OBJECTIVE_RANGE])
+            far.append([(j, walk.get(p, UNREACHABLE)) for j, p in enumerate(at) if row[p] > rules.OBJECTIVE_RANGE])
         placed = memo["placed"] = (state, state.layout, on, {f.id: k for k, f in enumerate(on)},
-                                   np.array([f.side == "a" for f in on], dtype=bool), near, walk[objectives, at])
-    _, _, on, columns, sides, near, walking = placed
+                                   [f.side == "a" for f in on], near, far)
+    _, _, on, columns, sides, near, far = placed
     # a fighter may activate (again) as ``Activations.can_activate`` says: a fresh one while turns
     # are left; any once every friend on the battlefield has had a turn (not in Warcry's rule)
     open_ = {s: a.turns_taken < a.limit for s, a in acts.items()}
@@ -107,8 +109,8 @@ def _tallies(state, memo: dict) -> tuple:
         if act is not None and act.fighter == f.id:
             move += act.move_bonus
         reaches.append(move * (2 if fresh else 1) + rules.OBJECTIVE_RANGE)
-    reach = np.array(reaches, dtype=np.int64)[None, :]
-    coming = ~near & (reach >= 0) & (walking <= reach)
+    # walks are never negative, so a fighter that may not come (reach -1) never reaches
+    coming = [[j for j, w in row if w <= reaches[j]] for row in far]
     found = (columns, sides, near, coming)
     memo["tallies"] = (state, key, found)
     return found
@@ -117,24 +119,47 @@ def _tallies(state, memo: dict) -> tuple:
 def objective_counts(state, side: str, mover_id: str | None, memo: dict | None = None) -> list[tuple]:
     """Per objective: ``(objective, ours, theirs, holder, may_come, may_come_theirs)`` without the
     fighter ``mover_id`` (the one deciding where to stand), for :func:`control_chance`; ``memo``
-    is a dict the player keeps what it worked out in."""
+    is a dict the player keeps what it worked out in. Without one (an ability's worth, asked once
+    per choice) the answer is kept for the moment: nothing changes it until the next action
+    (``state.version``); do not change the list."""
+    if memo is None:
+        shared = state._layout_cache()
+        moment = ("objective-counts", side, mover_id, state.version)
+        found = shared.get(moment)
+        if found is None:
+            # who stands where is shared with the layout's other callers; who may still come is fresh
+            tallies = shared.setdefault("objective-tallies", {})
+            tallies.pop("tallies", None)
+            found = shared[moment] = _counts(state, side, mover_id, tallies)
+        return found
+    return _counts(state, side, mover_id, memo)
+
+
+def _counts(state, side: str, mover_id: str | None, memo: dict) -> list[tuple]:
     extra = state.control_extra() if (state.tokens or any(f.oath for f in state.fighters.values())) else {}
     other = "b" if side == "a" else "a"
     friends_left = turns_left(state, side, acting=mover_id is not None)
     enemies_left = turns_left(state, other, acting=False)
-    columns, side_a, near, coming = _tallies(state, memo if memo is not None else {})
-    ours = side_a if side == "a" else ~side_a
-    masks = np.stack([ours, ~ours]).T.astype(np.int64)  # fighters x (ours, theirs)
-    if mover_id in columns:  # leave the deciding fighter out
-        masks[columns[mover_id], 0] = 0
-    here = (near.astype(np.int64) @ masks).tolist()
-    come = (coming.astype(np.int64) @ masks).tolist()
+    columns, side_a, near, coming = _tallies(state, memo)
+    ours = side_a if side == "a" else [not x for x in side_a]
+    left_out = columns.get(mover_id, -1) if mover_id is not None else -1  # the deciding fighter
     out = []
     for k, (o, held) in enumerate(state.control.items()):
+        here_ours = here_theirs = come_ours = come_theirs = 0
+        for j in near[k]:
+            if not ours[j]:
+                here_theirs += 1
+            elif j != left_out:
+                here_ours += 1
+        for j in coming[k]:
+            if not ours[j]:
+                come_theirs += 1
+            elif j != left_out:
+                come_ours += 1
         more = extra.get(o, {})
         holder = 1 if held == side else (0 if held is None else -1)
-        out.append((o, here[k][0] + more.get(side, 0), here[k][1] + more.get(other, 0), holder,
-                    min(come[k][0], friends_left), min(come[k][1], enemies_left)))
+        out.append((o, here_ours + more.get(side, 0), here_theirs + more.get(other, 0), holder,
+                    min(come_ours, friends_left), min(come_theirs, enemies_left)))
     return out
 
 

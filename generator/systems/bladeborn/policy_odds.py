@@ -79,18 +79,28 @@ def reroll_choice(policy, state, actions):
     needed, wounds = max(1, target.wounds_left + target.ward), target.wounds
     need = 3 if strength > toughness else 4 if strength == toughness else 5
 
-    def kinds(fs):
-        return sum(1 for f in fs if need <= f < 6), sum(1 for f in fs if f == 6)
-
     def expected(which):
         kept = [f for i, f in enumerate(faces) if i not in which]
-        total = 0.0
-        for again in itertools.product(range(1, 7), repeat=len(which)):
-            h, c = kinds(kept + list(again))
-            total += _outcome_value(h, c, hit, crit, needed, wounds)
-        return total / 6 ** len(which)
+        hits, crits = _kinds(kept, need)
+        return _rerolled_value(hits, crits, len(which), need, hit, crit, needed, wounds)
 
     return max(actions, key=lambda a: (expected(a[1]), -len(a[1])))
+
+
+def _kinds(faces, need: int) -> tuple[int, int]:
+    """(hits, criticals) among ``faces`` when a hit needs ``need`` or more."""
+    return sum(1 for f in faces if need <= f < 6), sum(1 for f in faces if f == 6)
+
+
+@lru_cache(maxsize=65536)
+def _rerolled_value(hits: int, crits: int, n: int, need: int, hit: int, crit: int, needed: int, wounds: int) -> float:
+    """The expected attack when ``n`` dice are re-rolled and the kept ones made ``hits`` and
+    ``crits``: every outcome of the re-rolled dice, in order, summed and divided by 6**n."""
+    total = 0.0
+    for again in itertools.product(range(1, 7), repeat=n):
+        h, c = _kinds(again, need)
+        total += _outcome_value(hits + h, crits + c, hit, crit, needed, wounds)
+    return total / 6 ** n
 
 
 @lru_cache(maxsize=65536)
