@@ -327,7 +327,7 @@ def _on_table(work: _Work, mode, layout: int, budget: float, given: dict, mirror
     lean = found.verdict.tally.setup_lean()
     lean_ok = fair and (lean is None or abs(lean[0] - 0.5) <= settings.max_setup_lean)
     notes = ([lean_note] if lean_note else []) + found.notes
-    if not lean_ok:
+    if lean is not None and abs(lean[0] - 0.5) > settings.max_setup_lean:
         notes.append(f"the side that set up first scored {lean[0]:.1%} over the verdict's {lean[2]} battles: "
                      f"this table favours it")
     return {"parts": parts, "options": options, "force_a": force_a, "sides": found, "lean_ok": lean_ok,

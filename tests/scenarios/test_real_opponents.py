@@ -33,7 +33,7 @@ def _differ(made, system_name: str) -> float:
     return identical_share(system, made.loaded.rosters["a"], made.loaded.rosters["b"])
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [2, 3])
 def test_side_b_is_a_force_of_its_own(seed):
     made = generate("bladestorm", seed, settings=LIGHT, jobs=1)
     assert _differ(made, "bladestorm") <= 0.25

@@ -66,7 +66,7 @@ def test_pick_underdog_records_who_chose_and_what_they_kept(tmp_path):
     assert "The underdog chose the cards" in setup and pick.hands[0].kept in setup
 
 
-@pytest.mark.parametrize("seed, variant, shape", [(5, "kingslayer", (1, 2)), (20, "2v2", (2, 2))])
+@pytest.mark.parametrize("seed, variant, shape", [(5, "kingslayer", (1, 2)), (32, "2v2", (2, 2))])
 def test_gorechosen_kingslayer_and_2v2_scenarios_generate_validate_replay_and_print(tmp_path, seed, variant, shape):
     from generator.layout.booklet import booklet_bytes
     from generator.play.engine import play
@@ -107,3 +107,12 @@ def test_gorechosen_kingslayer_and_2v2_scenarios_generate_validate_replay_and_pr
 
     report = " ".join(texts(pdf))
     assert "Which kinds of force it favours" in report and made.scenario.twist.name in report
+
+
+def test_a_table_unfair_to_a_seat_is_reported_not_a_crash():
+    """Seed 31 draws Single Combat tables on which side A's own mirror match favours a seat (the
+    second scores 69% of the screen): the scenario is written, says it is not balanced, and why."""
+    made, _ = _generated("gorechosen", 31)
+    assert not made.balanced
+    assert any("no table drawn was fair to both sides" in note for note in made.notes)
+
