@@ -34,12 +34,26 @@ from generator.dice.rng import Rng  # noqa: E402
 from generator.scenarios.generate import Settings, _systems_with_recipes, generate  # noqa: E402
 
 
-def measure(name: str, seed: int, demo: bool, jobs: int | None, runner) -> dict:
+def with_changes(settings: Settings, changes: list[str]) -> Settings:
+    """``settings`` with ``FIELD=NUMBER`` changes (``opponent.FIELD`` for the opponent search's)."""
+    for change in changes:
+        key, _, value = change.partition("=")
+        owner, _, field = key.rpartition(".")
+        target = getattr(settings, owner) if owner else settings
+        if not field or not hasattr(target, field):
+            raise SystemExit(f"--set {change!r}: no setting {key!r} (see generator/scenarios/generate.py Settings)")
+        kind = type(getattr(target, field))
+        setattr(target, field, value.lower() in ("1", "true", "yes") if kind is bool else kind(value))
+    return settings
+
+
+def measure(name: str, seed: int, demo: bool, jobs: int | None, runner, changes: list[str] = ()) -> dict:
     t0 = time.perf_counter()
     if demo:
-        made = generate(name, seed, points=DEMO_POINTS.get(name), settings=demo_settings(name), runner=runner)
+        made = generate(name, seed, points=DEMO_POINTS.get(name), settings=with_changes(demo_settings(name), changes),
+                        runner=runner)
     else:
-        made = generate(name, seed, settings=Settings(), runner=runner)
+        made = generate(name, seed, settings=with_changes(Settings(), changes), runner=runner)
     seconds = time.perf_counter() - t0
     loaded = made.loaded
     block = loaded.scenario.balance
@@ -57,7 +71,7 @@ def measure(name: str, seed: int, demo: bool, jobs: int | None, runner) -> dict:
         "generated_balanced": bool(made.balanced), "generated_rate": block.win_rate_a, "generated_games": block.games,
         "recheck_rate": v["win_rate_a"], "recheck_ci95": v["ci95"], "recheck_balanced": bool(recheck.balanced),
         "recheck_games": v["games"], "draws": v["draws"], "setup_lean": lean.get("score"),
-        "battles": made.battles, "seconds": round(seconds, 1),
+        "battles": made.battles, "seconds": round(seconds, 1), "settings": list(changes),
     }
 
 
@@ -90,6 +104,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--out", type=Path, help="append each scenario's figures to this JSON-lines file")
     parser.add_argument("--summary", type=Path, help="print the table of a JSON-lines file and stop")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=NUMBER",
+                        help="change a generator setting, e.g. opponent.knob_cap=960 (repeat for more)")
     args = parser.parse_args()
     if args.summary:
         print(summary([json.loads(line) for line in args.summary.read_text().splitlines() if line.strip()]))
@@ -105,7 +121,7 @@ def main() -> None:
             for name in args.systems.split(","):
                 if (name, seed) in done:
                     continue
-                row = measure(name, seed, args.demo, args.jobs, runner)
+                row = measure(name, seed, args.demo, args.jobs, runner, args.set)
                 rows.append(row)
                 print(f"  {name} seed {seed}: {'different' if row['different'] else 'alike'} forces; made "
                       f"{'balanced' if row['generated_balanced'] else 'NOT balanced'} ({row['generated_rate']:.1%}); "

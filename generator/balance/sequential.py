@@ -79,6 +79,13 @@ def decide(score: float, games: int, plan: Plan) -> tuple[str, tuple[float, floa
     return UNDECIDED, (low, high)
 
 
+def beyond_margin(score: float, games: int, margin: float) -> bool:
+    """True when the 95% interval of ``score`` wins in ``games`` battles holds no score within
+    ``margin`` of 50%: a search that keeps only such settings can stop playing this one."""
+    low, high = wilson_interval(score, games, 0.95)
+    return high < 0.5 - margin or low > 0.5 + margin
+
+
 @dataclass
 class Tally:
     """Battles so far, from side A's point of view."""

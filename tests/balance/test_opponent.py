@@ -11,6 +11,7 @@ from generator.balance.opponent import (
     Opponent,
     Settings,
     _fit,
+    _Screens,
     _root,
     find_opponent,
     identical_share,
@@ -97,3 +98,34 @@ def test_the_knob_makes_the_opponent_stronger_step_by_step():
             verdict = play_verdict(SYSTEM, given, nudged(SYSTEM, base, knob, "B"), {}, Rng(3), Plan(400, 400), runner)
             scores.append(verdict.tally.win_rate_a)
     assert scores[0] > scores[1] > scores[2]
+
+
+def test_a_race_plays_on_only_with_the_opponents_nearest_even():
+    """Two warriors against four opponents: a scout pair and a hero pair are far off after 40
+    battles and stop there; the two nearest even play on to 200, on the same dice as a full
+    screen, so their scores are the full screen's."""
+    given = force("warrior", "warrior")
+    opponents = [force("scout", "scout", name="B"), force("warrior", "warrior", name="B"),
+                 force("warrior", "scout", "scout", name="B"), force("hero", "hero", name="B")]
+    with LocalRunner(1) as runner:
+        full = _Screens(SYSTEM, given, {}, runner, seed=5, battles=200, progress=None)
+        everyone = full.scores(opponents)
+        raced = _Screens(SYSTEM, given, {}, runner, seed=5, battles=200, progress=None)
+        scores = raced.race(opponents, 40, 2)
+    assert everyone[0] > 0.8 and everyone[3] < 0.2
+    assert raced.played == 4 * 40 + 2 * 160 and full.played == 4 * 200
+    assert scores[1:3] == everyone[1:3]
+    assert scores[0] > 0.8 and scores[3] < 0.2  # the far ones' first 40 battles
+
+
+def test_a_search_verdict_gives_up_a_clearly_uneven_setting_early():
+    """A brute and two warriors against a hero and a brute score about 43%: too far off for a
+    search that keeps only settings within 1.5 points of even, too near the band for the plan to
+    call it. The search's verdict stops, undecided and marked given up; the plain verdict plays on."""
+    given, other = force("brute", "warrior", "warrior"), force("hero", "brute", name="B")
+    with LocalRunner(1) as runner:
+        searched = play_verdict(SYSTEM, given, other, {}, Rng(6), Plan(4000, 400), runner, give_up=0.015)
+        plain = play_verdict(SYSTEM, given, other, {}, Rng(6), Plan(4000, 400), runner)
+    assert not plain.given_up and plain.games > searched.games
+    assert searched.given_up and searched.verdict == "undecided" and searched.games < 4000
+    assert any("given up" in line for line in searched.lines())

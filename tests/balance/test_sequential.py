@@ -3,7 +3,15 @@
 import numpy as np
 import pytest
 
-from generator.balance.sequential import BALANCED, NOT_BALANCED, UNDECIDED, Plan, battles_to_show_even, decide
+from generator.balance.sequential import (
+    BALANCED,
+    NOT_BALANCED,
+    UNDECIDED,
+    Plan,
+    battles_to_show_even,
+    beyond_margin,
+    decide,
+)
 from generator.errors import SkirmishError
 
 
@@ -56,3 +64,38 @@ def test_bad_plans_are_refused_in_one_line():
         Plan(1)
     with pytest.raises(SkirmishError, match="--look-every"):
         Plan(2000, look_every=1)
+
+
+def _given_up_share(p: float, margin: float, plan: Plan, runs: int, seed: int) -> tuple[float, float]:
+    """How often a search's verdict gives ``p`` up (``beyond_margin`` at a look before the last,
+    before the plan decides), and the battles it plays on average."""
+    gen = np.random.default_rng(seed)
+    wins = np.cumsum(gen.random((runs, plan.looks[-1])) < p, axis=1)
+    given_up, played = 0, 0
+    for row in wins:
+        for look in plan.looks:
+            if decide(float(row[look - 1]), look, plan)[0] != UNDECIDED:
+                break
+            if look < plan.looks[-1] and beyond_margin(float(row[look - 1]), look, margin):
+                given_up += 1
+                break
+        played += look
+    return given_up / runs, played / runs
+
+
+def test_a_search_gives_up_a_setting_that_scores_46_percent_after_far_fewer_battles():
+    """A scenario's verdict (looks every 400 of 4,000 battles) kept only within 1.5 points of 50%."""
+    plan = Plan(4000, 400)
+    share, played = _given_up_share(0.46, 0.015, plan, runs=300, seed=3)
+    assert share > 0.8 and played < 2200  # played on, it would run to about 3,850 battles
+
+
+def test_a_truly_even_setting_is_rarely_given_up():
+    share, _ = _given_up_share(0.5, 0.015, Plan(4000, 400), runs=300, seed=4)
+    assert share <= 0.05
+
+
+def test_beyond_the_margin_means_the_whole_95_percent_interval_is():
+    assert beyond_margin(170, 400, 0.015)       # 42.5% of 400: interval 37.8% to 47.4%, all below 48.5%
+    assert not beyond_margin(180, 400, 0.015)   # 45% of 400: up to 49.9%, so it could still be 48.5%
+    assert beyond_margin(220, 400, 0.0)         # 55%: all above 50%
