@@ -89,6 +89,7 @@ class Verdict:
             "policies": {"a": self.players[0], "b": self.players[1]},
             **self._setup_json(),
             "abilities_not_simulated": list(self.not_simulated),
+            **({"given_up": True} if self.given_up else {}),
         }
 
     def _setup_json(self) -> dict:

@@ -129,3 +129,4 @@ def test_a_search_verdict_gives_up_a_clearly_uneven_setting_early():
     assert not plain.given_up and plain.games > searched.games
     assert searched.given_up and searched.verdict == "undecided" and searched.games < 4000
     assert any("given up" in line for line in searched.lines())
+    assert searched.to_json()["given_up"] is True and "given_up" not in plain.to_json()
