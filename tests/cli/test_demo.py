@@ -28,7 +28,7 @@ def test_a_demo_scenario_is_written_whole_with_booklet_previews(tmp_path):
     from generator.scenarios.model import load_scenario
 
     log: list[str] = []
-    written = demo.scenarios(tmp_path, seed=3, log=log.append, systems=["bladestorm"], jobs=1)
+    written = demo.scenarios(tmp_path, seed=4, log=log.append, systems=["bladestorm"], jobs=1)
     names = {p.relative_to(tmp_path).as_posix() for p in written}
     assert {"bladestorm/scenario.yaml", "bladestorm/booklet.pdf", "bladestorm/map.svg", "bladestorm/cards.pdf",
             "bladestorm/booklet-p1.png", "scenarios.txt"} <= names
@@ -59,7 +59,8 @@ def test_systems_built_side_by_side_write_the_same_files_as_one_after_another(tm
     from generator.scenarios.generate import Settings
 
     light = Settings(battles=40, look_every=40, screen_battles=8, lively_tries=1, archetype_battles=0,
-                     opponent=OpponentSettings(candidates=2, screen_battles=8, knob_battles=8, knob_steps=1, verdicts=1))
+                     opponent=OpponentSettings(candidates=2, screen_battles=8, knob_battles=8, knob_steps=1, verdicts=1,
+                                               alternatives=0))
     monkeypatch.setattr(demo, "demo_settings", lambda name, **changes: light)  # the workers are forked: they see it
     monkeypatch.setattr(demo, "DEMO_DRAWS", 1)  # one draw each: the files, not the second chance, are checked here
     systems = ["gorechosen", "bladestorm"]
@@ -81,7 +82,8 @@ def test_a_scenario_the_search_could_not_even_out_is_drawn_again_once(tmp_path, 
     from generator.scenarios.generate import Settings
 
     light = Settings(battles=40, look_every=40, screen_battles=8, lively_tries=1, archetype_battles=0,
-                     opponent=OpponentSettings(candidates=2, screen_battles=8, knob_battles=8, knob_steps=1, verdicts=1))
+                     opponent=OpponentSettings(candidates=2, screen_battles=8, knob_battles=8, knob_steps=1, verdicts=1,
+                                               alternatives=0))
     monkeypatch.setattr(demo, "demo_settings", lambda name, **changes: light)
     real, seeds = gen.generate, []
 

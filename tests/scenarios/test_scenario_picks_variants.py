@@ -12,7 +12,8 @@ from generator.scenarios.model import Lean, dump_scenario, load_scenario
 
 #: A light search: these tests check the plumbing, not the balance (benchmarks measure that).
 QUICK = Settings(battles=60, look_every=60, screen_battles=16, lively_tries=1, archetype_battles=20,
-                 opponent=OpponentSettings(candidates=2, screen_battles=16, knob_battles=16, knob_steps=1, verdicts=1))
+                 opponent=OpponentSettings(candidates=2, screen_battles=16, knob_battles=16, knob_steps=1, verdicts=1,
+                                           alternatives=0))
 
 
 def test_a_lean_is_named_only_when_the_interval_excludes_an_even_match():
