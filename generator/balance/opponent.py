@@ -154,7 +154,8 @@ def nudged(system: Any, force: Any, knob: int, name: str, start: int = 0) -> Any
         return None
 
 
-def _score(records) -> float:
+def score_of(records) -> float:
+    """Side A's score (draws half) over battle records ``(index, winner, ...)``."""
     winners = [record[1] for record in records]
     return (winners.count("A") + 0.5 * winners.count(None)) / len(winners)
 
@@ -184,12 +185,12 @@ class _Screens:
         results = self.runner.run_tagged([(job, 0, first) for job in jobs], self.progress)
         self.played += first * len(jobs)
         if first < self.battles:
-            near = sorted(range(len(jobs)), key=lambda i: abs(_score(results[jobs[i].key]) - 0.5))[:max(1, keep)]
+            near = sorted(range(len(jobs)), key=lambda i: abs(score_of(results[jobs[i].key]) - 0.5))[:max(1, keep)]
             more = self.runner.run_tagged([(jobs[i], first, self.battles) for i in near], self.progress)
             self.played += (self.battles - first) * len(near)
             for i in near:
                 results[jobs[i].key] = results[jobs[i].key] + more[jobs[i].key]
-        return [_score(results[job.key]) for job in jobs]
+        return [score_of(results[job.key]) for job in jobs]
 
 
 def find_opponent(system: Any, force_a: Any, budget: float, options: dict, rng: Rng, runner: Runner,

@@ -313,7 +313,8 @@ def _on_table(work: _Work, mode, layout: int, budget: float, given: dict, mirror
     if "b" in given:
         found, kept = sides.given_pair(
             system, force_a, given["b"], lambda k: _given_table(work, mode, layout, k, given, budgets), stream,
-            work.runner, work.plan, settings.opponent.screen_battles, settings.table_tries, work.say, work.players)
+            work.runner, work.plan, settings.opponent.screen_battles, settings.table_tries, work.say, work.players,
+            race_battles=settings.opponent.race_battles)
         if found is None:
             raise SkirmishError(f"{system.title}: the given forces cannot be seated together on any table drawn")
         parts = work.table(mode, layout * 100 + kept) if kept else parts

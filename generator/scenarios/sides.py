@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from generator.balance.matchup import Verdict, play_verdict
-from generator.balance.opponent import even_opponent, identical_share
+from generator.balance.opponent import even_opponent, identical_share, score_of
 from generator.dice.rng import Rng
 
 
@@ -60,28 +60,39 @@ def mirror_match(system: Any, force_a: Any, options: dict, rng: Rng, runner: Any
 
 def given_pair(system: Any, force_a: Any, force_b: Any, tables: Callable[[int], dict | None], rng: Rng,
                runner: Any, plan: Any, screen_battles: int, tries: int, say: Callable[[str], None],
-               players: tuple[str, str] = ("greedy", "greedy")):
+               players: tuple[str, str] = ("greedy", "greedy"), race_battles: int = 0, race_keep: int = 2):
     """Both forces given: the battle is fitted to them. ``tables(k)`` draws table ``k`` (the
     battle's options, or None when it cannot seat these forces); each is screened on shared dice
-    and the nearest even is judged. Returns ``(Sides, the table index kept)``."""
-    from generator.balance.tune import screen
+    and the nearest even is judged. With ``race_battles`` the screens are a race: every table
+    plays that many battles and the ``race_keep`` nearest even play on to ``screen_battles``.
+    Returns ``(Sides, the table index kept)``."""
+    from generator.balance.tune import _battles
 
-    screened = []
-    for k in range(max(1, tries)):
-        options = tables(k)
-        if options is None:
-            continue
-        say(f"screening table {k + 1} for the given forces")
-        score, _ = screen(system, force_a, force_b, options, rng.spawn("screens"), screen_battles, runner)
-        screened.append((abs(score - 0.5), k, score, options))
-    if not screened:
+    seeds = rng.spawn("screens")
+    drawn = [(k, options) for k, options in ((k, tables(k)) for k in range(max(1, tries))) if options is not None]
+    if not drawn:
         return None, None
+    first = race_battles if 0 < race_battles < screen_battles and race_keep < len(drawn) else screen_battles
+    records = {}
+    for k, options in drawn:
+        say(f"screening table {k + 1} for the given forces")
+        records[k] = _battles(system, force_a, force_b, options, seeds, first, runner)
+    played = first * len(drawn)
+    if first < screen_battles:
+        near = sorted(records, key=lambda k: (abs(score_of(records[k]) - 0.5), k))[:race_keep]
+        for k in near:
+            records[k] += _battles(system, force_a, force_b, dict(drawn)[k], seeds, screen_battles, runner, first=first)
+        played += (screen_battles - first) * len(near)
+    screened = [(abs(score_of(records[k]) - 0.5), k, score_of(records[k]), options) for k, options in drawn
+                if len(records[k]) == screen_battles]
     _, kept, score, options = min(screened)
     say("the verdict on the table kept")
     verdict = play_verdict(system, force_a, force_b, options, rng.spawn("verdict"), plan, runner, players=players)
-    knob = "" if len(screened) == 1 else (f"the table (map, deployment and cards) was chosen for these two forces: "
-                                          f"the nearest even of {len(screened)} drawn")
-    notes = [f"both forces given: {len(screened)} tables screened in {screen_battles} battles each, kept the one "
-             f"at {score:.1%}"]
+    knob = "" if len(drawn) == 1 else (f"the table (map, deployment and cards) was chosen for these two forces: "
+                                       f"the nearest even of {len(drawn)} drawn")
+    how = (f"{first} battles each, the {len(screened)} nearest even {screen_battles}" if first < screen_battles
+           else f"{screen_battles} battles each")
+    notes = [f"both forces given: {len(drawn)} tables screened in {how}, kept the one at {score:.1%}"]
     return Sides(force_b, verdict, knob=knob, identical=identical_share(system, force_a, force_b),
-                 battles=len(screened) * screen_battles + verdict.games, notes=notes), kept
+                 battles=played + verdict.games, notes=notes), kept
+

@@ -130,3 +130,19 @@ def test_a_search_verdict_gives_up_a_clearly_uneven_setting_early():
     assert searched.given_up and searched.verdict == "undecided" and searched.games < 4000
     assert any("given up" in line for line in searched.lines())
     assert searched.to_json()["given_up"] is True and "given_up" not in plain.to_json()
+
+
+def test_two_given_forces_race_the_tables_and_count_every_battle():
+    """Four tables drawn for two given forces, one of which cannot seat them: the three others
+    play 80 battles each, the two nearest even play on to 240, and every battle is counted."""
+    from generator.scenarios.sides import given_pair
+
+    a, b = force("brute", "warrior"), force("brute", "warrior", name="B")
+    tables = lambda k: None if k == 1 else {}  # noqa: E731 -- table 2 cannot seat them
+    with LocalRunner(1) as runner:
+        raced, kept = given_pair(SYSTEM, a, b, tables, Rng(8), runner, Plan(400, 400), 240, 4, lambda _t: None,
+                                 race_battles=80)
+        full, _ = given_pair(SYSTEM, a, b, tables, Rng(8), runner, Plan(400, 400), 240, 4, lambda _t: None)
+    assert raced.battles == 3 * 80 + 2 * 160 + raced.verdict.games
+    assert full.battles == 3 * 240 + full.verdict.games
+    assert kept in (0, 2, 3) and "3 tables screened in 80 battles each, the 2 nearest even 240" in raced.notes[0]

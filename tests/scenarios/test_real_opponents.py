@@ -21,7 +21,8 @@ from generator.systems import get_system
 
 #: Light settings: these tests check what the scenario is made of, the benchmark how even it is.
 LIGHT = Settings(battles=800, look_every=400, screen_battles=40, lively_tries=1, layout_tries=1, archetype_battles=0,
-                 opponent=OpponentSettings(candidates=3, screen_battles=60, knob_battles=120, knob_steps=2, verdicts=2))
+                 opponent=OpponentSettings(candidates=3, screen_battles=60, knob_battles=120, knob_steps=2, verdicts=2,
+                                           alternatives=0))
 
 
 def roster(name: str):
