@@ -124,7 +124,6 @@ class Verdict:
                  else f"after all {t.games} battles")
         if self.given_up:
             where += ", given up: its 95% interval held no score the search keeps"
-
         if self.verdict == UNDECIDED:
             says = f"undecided: the interval {look_low:.1%} to {look_high:.1%} straddles an edge of {band}"
         elif self.balanced:

@@ -24,10 +24,11 @@ their interval holds no score the search would keep (``give_up``), rather than p
 
 Measured on Bladestorm's generator, seeds 1-20 (``benchmarks/bench_scenarios.py``, see
 docs/scenarios.md): the race, a cap of 960 battles on a knob screen and the give-up rule together
-play about 40% fewer battles a scenario than full screens, screens doubling to 3,840 and
-verdicts played out, for as many scenarios balanced on a fresh re-check. Every screen draws from its own named child
-stream, and the runner plays the battles, so the same seed finds the same opponent with any
-``--jobs`` or on a cluster.
+play half the battles a scenario (11,314 against 21,704) of full screens, knob screens doubling
+to 3,840 and verdicts played out, for as many scenarios balanced on a fresh re-check (18 of 20).
+
+Every screen draws from its own named child stream, and the runner plays the battles, so the
+same seed finds the same opponent with any ``--jobs`` or on a cluster.
 """
 
 from __future__ import annotations
