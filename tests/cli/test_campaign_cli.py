@@ -25,7 +25,7 @@ def _smaller(args: list[str]) -> list[str]:
     """The same command with fewer simulated campaigns, so the suite stays fast."""
     out = list(args)
     if "--campaigns" in out:
-        out[out.index("--campaigns") + 1] = "2"
+        out[out.index("--campaigns") + 1] = "1"
     return out
 
 
