@@ -5,18 +5,24 @@ reads from an enemy's Move.
 
 :class:`Movement` is the part of :class:`~generator.systems.sagaborn.game.SagaState` that
 searches and makes moves; the step costs come from :func:`mechanics.step_cost`, worked out once
-per board in :func:`_step_table` and shared by every battle on it.
+per board in :func:`_step_table` as flat arrays and shared by every battle on it, and the
+searches over them are the battle core's (:mod:`core_movement`, compiled at install).
 """
 
 from __future__ import annotations
 
+from array import array
+
 from generator.play.board import Board
 from generator.play.engine import Event
 from generator.systems.sagaborn import mechanics as m
+from generator.systems.sagaborn.core_data import HEIGHTS, StepTable, variant
+from generator.systems.sagaborn.core_movement import reach as core_reach
 from generator.systems.sagaborn.pieces import Fighter
 
 _step_tables: dict[int, tuple[Board, dict]] = {}
 _threat_tables: dict[int, tuple[Board, dict]] = {}
+taken_none = array("i")  # no hex taken (a threat area ignores figures)
 
 
 class Movement:
@@ -36,10 +42,9 @@ class Movement:
         """``{pos: (cost, previous)}`` for every hex ``f`` can end a move in (its own included).
 
         The same search as :meth:`Board.reachable` with this step cost, run over the precomputed
-        step table (this is the inner loop of every greedy move, so it is written out here).
-        Move points are small whole numbers and every step costs at least one, so the queue is
-        one bucket per cost, each taken in position order: exactly the order of a heap of
-        ``(cost, position)``, hence the same paths and the same order of hexes found.
+        step table by :func:`core_movement.reach` (the inner loop of every greedy move): one cost
+        at a time, each cost's hexes in position order, exactly the order of a heap of ``(cost,
+        position)``, hence the same paths and the same order of hexes found.
         """
         found, costs, came = self._reach(f, budget)
         table = _step_table(self.board)
@@ -54,9 +59,8 @@ class Movement:
         """:meth:`reach` over the board's open hexes numbered in position order (the step
         table's ``"cells"`` and ``"number"``): ``(the hexes in the order found, cost by number (of
         the hexes found; the others hold -1 or a number above the budget), previous hex's number
-        by number or -1)``. Numbers make the search's look-ups list
-        indexing instead of hashing position tuples; numbering in position order keeps each
-        bucket's sort, hence every path and the order of the legal moves, the same.
+        by number or -1)``, the last two as ``array("i")``. Numbering in position order keeps
+        the search's order, hence every path and the order of the legal moves, the same.
 
         Kept for the last fighter asked until anyone moves or falls: the legal moves and the
         move's ``apply`` ask the same search one after the other."""
@@ -66,42 +70,13 @@ class Movement:
             return self._reach_cache[1]
         table = _step_table(self.board)
         number, size = table["number"], len(table["cells"])
-        plain, doubled = table[("numbered", f.stats.height, "stride") if f.stride else ("numbered", f.stats.height)]
-        # one list holds what the search knows of each hex: its cost once reached, ``unreached``
-        # (one more than the budget, so a step is taken exactly when it costs less than what the
-        # hex holds) or -1 for a hex a figure stands on (no step costs less than that)
-        unreached = budget + 1
-        costs = [unreached] * size
-        for pos in self._occ:
-            costs[number[pos]] = -1
-        near = self._near_numbers(f.side)
-        start = number[f.pos]
-        came = [-1] * size
-        costs[start] = 0
-        order = [start]
-        buckets: list[list] = [[] for _ in range(budget + 1)]
-        buckets[0].append(start)
-        # hexes reached with the whole budget spent lead nowhere (every step costs at least
-        # one), so the last bucket is never expanded
-        for cost in range(budget):
-            bucket = buckets[cost]
-            if not bucket:
-                continue
-            if len(bucket) > 1:
-                bucket.sort()
-            for here in bucket:
-                if costs[here] != cost:
-                    continue  # reached more cheaply since it was queued here
-                for n, step in (doubled if near[here] else plain)[here]:
-                    total = cost + step
-                    old = costs[n]
-                    if total < old:
-                        if old == unreached:
-                            order.append(n)
-                        costs[n] = total
-                        came[n] = here
-                        buckets[total].append(n)
-        found = ([table["cells"][i] for i in order], costs, came)
+        taken = array("i", [number[pos] for pos in self._occ])
+        costs, came, order = array("i", bytes(4 * size)), array("i", bytes(4 * size)), array("i", bytes(4 * size))
+        height = f.stats.height
+        count = core_reach(table["core"], variant(height, f.stride, False), variant(height, f.stride, True),
+                           self._near_numbers(f.side), taken, len(taken), number[f.pos], budget, costs, came, order)
+        cells = table["cells"]
+        found = ([cells[order[i]] for i in range(count)], costs, came)
         self._reach_cache = (key, found)
         return found
 
@@ -116,19 +91,12 @@ class Movement:
         if hit is None:
             table = _step_table(self.board)
             cells, number = table["cells"], table["number"]
-            plain = table[("numbered", e.stats.height, "stride") if e.stride else ("numbered", e.stats.height)][0]
-            costs = {number[e.pos]: 0}
-            frontier = [number[e.pos]]
-            while frontier:  # a small Dijkstra by rounds: costs are small whole numbers
-                nxt = []
-                for here in frontier:
-                    for n, step in plain[here]:
-                        total = costs[here] + step
-                        if total <= e.stats.move and total < costs.get(n, 99):
-                            costs[n] = total
-                            nxt.append(n)
-                frontier = nxt
-            reach = frozenset(cells[i] for i in costs)
+            size = len(cells)
+            costs, came, order = array("i", bytes(4 * size)), array("i", bytes(4 * size)), array("i", bytes(4 * size))
+            plain = variant(e.stats.height, e.stride, False)
+            count = core_reach(table["core"], plain, plain, bytearray(size), taken_none, 0, number[e.pos],
+                               e.stats.move, costs, came, order)
+            reach = frozenset(cells[order[i]] for i in range(count))
             strike = frozenset(reach | {n for p in reach for n in self.board.open_neighbours(p)})
             hit = kept[key] = (reach, strike)
         return hit
@@ -206,54 +174,30 @@ def _threat_table(board: Board) -> dict:
 
 
 def _step_table(board: Board) -> dict:
-    """Every step's cost on a board, from :func:`mechanics.step_cost`: ``{height: {cell: [(next,
-    cost, cost when leaving a hex next to an enemy), ...]}}`` for Heights 1-5, impossible steps
-    left out, and under ``("split", height)`` the same as two ``{cell: ((next, cost), ...)}``
-    tables, ordinary and leaving an enemy; under ``"cells"`` the open hexes in position order,
-    ``"number"`` their numbers and ``("numbered", height)`` the two split tables as lists by
-    number of ``(next number, cost)`` (one table per board, shared by every battle on it)."""
+    """What the movement searches read of a board, made once per board and shared by every battle
+    on it: under ``"cells"`` its open hexes in position order, ``"number"`` their numbers,
+    ``"around"`` per position the numbers of its open neighbours (what a figure there makes
+    "next to an enemy"), and under ``"core"`` every step's cost from :func:`mechanics.step_cost`
+    as a :class:`~generator.systems.sagaborn.core_data.StepTable` (each Height, striding through
+    water or not, leaving a hex next to an enemy or not; impossible steps left out)."""
     hit = _step_tables.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
-    table: dict = {}
-    for height in range(1, 6):
-        per = table[height] = {}
-        for a in board.open:
-            ha = m.Hex(board.level(a), board.water(a))
-            out = []
-            for b in board.open_neighbours(a):
-                hb = m.Hex(board.level(b), board.water(b))
-                plain = m.step_cost(ha, hb, height, False)
-                if plain is not None:
-                    out.append((b, plain, m.step_cost(ha, hb, height, True)))
-            per[a] = tuple(out)
-        # the same steps as (next, cost) pairs, one table for ordinary steps and one for steps
-        # leaving a hex next to an enemy
-        table["split", height] = ({a: tuple((b, c) for b, c, _ in out) for a, out in per.items()},
-                                  {a: tuple((b, c) for b, _, c in out) for a, out in per.items()})
-    # the same steps over the open hexes numbered in position order (what the reach search reads)
     cells = sorted(board.open)
     number = {p: i for i, p in enumerate(cells)}
-    table["cells"], table["number"] = cells, number
-    # per position, the numbers of its open neighbours (what a figure there makes "next to an enemy")
+    table: dict = {"cells": cells, "number": number}
     table["around"] = {p: tuple(number[n] for n in board.neighbours(p) if n in number) for p in board.cells}
-    for height in range(1, 6):
-        table["numbered", height] = tuple([tuple((number[b], c) for b, c in split[p]) for p in cells]
-                                          for split in table["split", height])
-        # the same for a unit that strides through water (a water_stride special)
-        stride = []
-        for leaving in (False, True):
-            rows = []
-            for a in cells:
-                ha = m.Hex(board.level(a), board.water(a))
-                row = []
-                for b in board.open_neighbours(a):
-                    cost = m.step_cost(ha, m.Hex(board.level(b), board.water(b)), height, leaving, water_stride=True)
-                    if cost is not None:
-                        row.append((number[b], cost))
-                rows.append(tuple(row))
-            stride.append(rows)
-        table["numbered", height, "stride"] = tuple(stride)
+    hexes = {p: m.Hex(board.level(p), board.water(p)) for p in cells}
+    rows = [None] * (2 * 2 * HEIGHTS)
+    for height in range(1, HEIGHTS + 1):
+        for stride in (False, True):
+            for leaving in (False, True):
+                rows[variant(height, stride, leaving)] = [
+                    [(number[b], cost) for b in board.open_neighbours(a)
+                     for cost in (m.step_cost(hexes[a], hexes[b], height, leaving, water_stride=stride),)
+                     if cost is not None]
+                    for a in cells]
+    table["core"] = StepTable(len(cells), rows)
     if len(_step_tables) >= 64:
         _step_tables.clear()
     _step_tables[id(board)] = (board, table)

@@ -1,0 +1,8 @@
+# The C types of core_data.py (the compiled battle core; see generator/compiled.py).
+cdef int HEIGHTS
+
+cpdef int variant(int height, bint stride, bint leaving)
+
+cdef class StepTable:
+    cdef public int size
+    cdef public int[:] start, to, cost
