@@ -34,6 +34,8 @@ COMPILED_MODULES = (
     "generator.systems.bladestorm.core_movement",
     "generator.systems.bladestorm.core_rules",
     "generator.systems.bladestorm.core_player",
+    "generator.systems.sagaborn.core_data",
+    "generator.systems.sagaborn.core_movement",
 )
 
 PACKAGE = Path(__file__).resolve().parent  # generator/

@@ -1,5 +1,4 @@
 # The C types of core_data.py (the compiled battle core; see generator/compiled.py).
-cdef int HEIGHTS
 
 cpdef int variant(int height, bint stride, bint leaving)
 
