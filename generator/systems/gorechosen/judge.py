@@ -29,7 +29,7 @@ from math import comb
 from generator.dice.gorechosen import attack_odds as dice_odds
 from generator.systems.gorechosen import arcs
 from generator.systems.gorechosen import mechanics as m
-from generator.systems.gorechosen.core_place import Arena, Places, ZoneTable
+from generator.systems.gorechosen.core_judge import Arena, HandSplit, Places, ZoneTable
 from generator.systems.gorechosen.models import ActionCard, Profile
 
 KILL = 6.0  # a slain enemy, beyond the wounds it took
@@ -204,7 +204,7 @@ _ZONE_ARRAYS: dict[int, tuple] = {}
 
 
 def zone_arrays(side) -> ZoneTable:
-    """:func:`zone_table` as arrays for :class:`~core_place.Places`, the bands numbered in the
+    """:func:`zone_table` as arrays for :class:`~core_judge.Places`, the bands numbered in the
     order of the side's profiles."""
     hit = _ZONE_ARRAYS.get(id(side))
     if hit is None or hit[0] is not side:
@@ -225,7 +225,7 @@ _ARENAS: dict[int, tuple] = {}
 
 
 def arena_of(state) -> Arena:
-    """The state's board as :class:`~core_place.Arena` numbers (made once per board)."""
+    """The state's board as :class:`~core_judge.Arena` numbers (made once per board)."""
     board = state.board
     hit = _ARENAS.get(id(board))
     if hit is None or hit[0] is not board:
@@ -272,6 +272,8 @@ def expected_damage(dice: int, profile: Profile) -> float:
 #: the key's first seven parts and the card's name
 _FUTURES: dict[tuple, float] = {}
 _KEPT: dict[int, object] = {}
+#: the table :meth:`Judge.future` fills (one at a time: a hand's cards are judged before the next hand)
+_SPLIT = HandSplit()
 
 
 def _keep(obj) -> int:
@@ -297,6 +299,11 @@ def turns_left(state, f) -> int:
     knows how many of their own are out), two cards a turn for a Kingslayer Champion."""
     n = state.initiative.count(f.id)
     return 2 * n if f.lone else n
+
+
+def _nowhere(pos, facing) -> float:
+    """A place when no enemy stands: worth nothing."""
+    return 0.0
 
 
 class Judge:
@@ -462,6 +469,14 @@ class Judge:
             places = self._places
         return places.place(pos[0], pos[1], facing)
 
+    def placer(self):
+        """:meth:`place` as one function of ``(pos, facing)``, for a caller that judges many places."""
+        if not self.enemies:
+            return _nowhere
+        if self._places is None:
+            self._ready()
+        return self._places.place_at
+
     # ---- cards ----------------------------------------------------------------------------------
 
     def card_worth(self, card: ActionCard) -> tuple[float, float]:
@@ -521,25 +536,12 @@ class Judge:
         turns = turns_left(self.state, self.f)
         attacks = sum(min(self.state.initiative.count(e.id), len(e.hand)) for e in self.enemies)
         cards = deck_cards(self.state.deck)
-        # best[t * width + e]: the most t actions and e defences make of the cards so far
-        width = attacks + 1
-        best = {0: 0.0}
+        split = _SPLIT
+        split.clear(turns, attacks)
         for name in names:
             a, d = self.card_worth(cards[name])
-            nxt = best.copy()
-            get = nxt.get
-            defends = d > 0
-            for k, v in best.items():
-                if k // width < turns:
-                    s = v + a
-                    if s > get(k + width, -1e9):
-                        nxt[k + width] = s
-                if defends and k % width < attacks:
-                    s = v + d
-                    if s > get(k + 1, -1e9):
-                        nxt[k + 1] = s
-            best = nxt
-        value = max(best.values())
+            split.add(a, d)
+        value = split.most()
         self._future[names] = value
         if len(_FUTURES) > 500_000:
             _FUTURES.clear()

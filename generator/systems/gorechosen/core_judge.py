@@ -1,8 +1,10 @@
-"""What a place to stand is worth to the greedy Gorechosen player, over flat arrays.
+"""The greedy Gorechosen player's most asked numbers, over flat arrays.
 
-The first piece of Gorechosen's battle core: :meth:`generator.systems.gorechosen.judge.Judge.place`
+The first pieces of Gorechosen's battle core: :meth:`generator.systems.gorechosen.judge.Judge.place`
 is the player's most asked question (every Move, Sidestep, Taunt and push is judged by the
-places it leaves), so its tables are arrays a compiled loop fills and reads:
+places it leaves) and :meth:`~generator.systems.gorechosen.judge.Judge.future` the next (every
+card spent is judged by what the hand is worth without it), so their tables are arrays a
+compiled loop fills and reads:
 
 * :class:`Arena`: one board's hexes as numbers (the axial box ``q0..q0+width``, ``r0..r0+height``,
   cell ``(q - q0) * height + (r - r0)``), the hexes beside a pit, and the facing from every hex
@@ -14,7 +16,9 @@ places it leaves), so its tables are arrays a compiled loop fills and reads:
   facing (``mine``), what the enemies threaten on each hex (``theirs``), and the places judged so
   far. The attack values are the judge's (:meth:`Judge.strike`, exact odds in Python); here they
   are only spread over the hexes and read back, in the order the judge gives them, so the floats
-  are the ones a dict-based judge makes.
+  are the ones a dict-based judge makes;
+* :class:`HandSplit`: the best split of a hand's cards into the fighter's turns left and the
+  enemies' attacks to come (a table over turns and defences, filled card by card).
 
 Nothing here is a rule: kill zones and odds come from the cards and the judge.
 """
@@ -103,6 +107,10 @@ class Places:
             if cell >= 0:
                 self.theirs[cell] = self.theirs[cell] + values[zone.band[i]]
 
+    def place_at(self, pos, facing):
+        """:meth:`place` of the hex ``pos`` (a ``(q, r)`` pair): one call for the judge's callers."""
+        return self.place(pos[0], pos[1], facing)
+
     def place(self, q, r, facing):
         """What standing on ``(q, r)`` facing ``facing`` is worth (see ``Judge.place``)."""
         arena = self.arena
@@ -138,3 +146,68 @@ class Places:
         self.base[cell] = v
         self.toward[cell] = arena.towards[cell * arena.size + arena.cell(self.enemy_q[best], self.enemy_r[best])]
         self.based[cell] = 1
+
+
+class HandSplit:
+    """The most a hand makes of ``turns`` actions and ``attacks`` defences: ``best[t * width + e]``
+    is the most ``t`` actions and ``e`` defences make of the cards added so far (``width`` is
+    ``attacks + 1``; ``seen`` marks the splits some cards make)."""
+
+    def __init__(self):
+        self.size = 0
+        self.width = 1
+        self.turns = 0
+        self.attacks = 0
+        self.room = 64
+        self.best = array("d", bytes(8 * 64))
+        self.seen = array("b", bytes(64))
+        self.before = array("d", bytes(8 * 64))
+        self.was = array("b", bytes(64))
+
+    def clear(self, turns, attacks):
+        """Start a hand afresh: no cards, the empty split worth 0."""
+        width = attacks + 1
+        size = (turns + 1) * width
+        if size > self.room:
+            self.room = size
+            self.best = array("d", bytes(8 * size))
+            self.seen = array("b", bytes(size))
+            self.before = array("d", bytes(8 * size))
+            self.was = array("b", bytes(size))
+        for k in range(size):
+            self.seen[k] = 0
+            self.best[k] = 0.0
+        self.seen[0] = 1
+        self.size, self.width, self.turns, self.attacks = size, width, turns, attacks
+
+    def add(self, action, defence):
+        """One more card: worth ``action`` on a turn, ``defence`` against an attack (when above 0)."""
+        width = self.width
+        for k in range(self.size):
+            self.before[k] = self.best[k]
+            self.was[k] = self.seen[k]
+        defends = defence > 0
+        for k in range(self.size):
+            if not self.was[k]:
+                continue
+            v = self.before[k]
+            if k // width < self.turns:
+                s = v + action
+                j = k + width
+                if not self.seen[j] or s > self.best[j]:
+                    self.best[j] = s
+                    self.seen[j] = 1
+            if defends and k % width < self.attacks:
+                s = v + defence
+                j = k + 1
+                if not self.seen[j] or s > self.best[j]:
+                    self.best[j] = s
+                    self.seen[j] = 1
+
+    def most(self):
+        """The best split of the cards added."""
+        value = self.best[0]
+        for k in range(1, self.size):
+            if self.seen[k] and self.best[k] > value:
+                value = self.best[k]
+        return value
