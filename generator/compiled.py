@@ -34,6 +34,7 @@ COMPILED_MODULES = (
     "generator.systems.bladestorm.core_movement",
     "generator.systems.bladestorm.core_rules",
     "generator.systems.bladestorm.core_player",
+    "generator.systems.gorechosen.core_judge",
     "generator.systems.sagaborn.core_data",
     "generator.systems.sagaborn.core_movement",
 )

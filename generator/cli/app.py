@@ -1,7 +1,7 @@
 """The root Typer app, its global options, and the error boundary.
 
 Every command group lives in its own module with a ``register(app)`` function; this module
-lists them. ``main`` runs the app so that any :class:`SkirmishError` or usage error becomes one
+lists them, and imports a module only when one of its commands runs. ``main`` runs the app so that any :class:`SkirmishError` or usage error becomes one
 line on stderr and exit code 2 -- never a traceback.
 """
 
@@ -14,11 +14,99 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from generator import __version__
 from generator.cli import _click as click
 from generator.errors import SkirmishError
 from generator.text import printable
+
+#: Every command, in the order the help lists them: its name, the module whose ``register(app)``
+#: adds it, and the line the root help shows for it (the first paragraph of its own help; a test
+#: checks that the two agree). A module is imported only when one of its commands is run, asked for
+#: its help or completed, so ``skirmish --help`` and every command start without importing the
+#: others (numpy, shapely, reportlab and the battle engines come with the commands that use them).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "demo": ("generator.cli.demo",
+             "Run the main job on built-in defaults: a balanced scenario per system (two different forces, "
+             "map, booklet, cards) and a reference sheet per system, in output/demo."),
+    "roll": ("generator.cli.roll", "Roll dice and show each die and the total."),
+    "systems": ("generator.cli.content_cmds",
+                "List the systems and the built-in rosters and maps, by the names you can type."),
+    "validate": ("generator.cli.content_cmds",
+                 "Check content or user files against each system's limits; lists every problem with file and line."),
+    "show": ("generator.cli.content_cmds", "Show combatants as readable text cards in the terminal."),
+    "schema": ("generator.cli.content_cmds",
+               "Print the JSON Schema of SYSTEM's roster file, generated from the models that validate it, so an "
+               "editor can complete and check rosters as you type (docs/rosters.md)."),
+    "cost": ("generator.cli.cost",
+             "Price every combatant with its system's cost model: itemised breakdown and total."),
+    "balance": ("generator.cli.balance",
+                "Play two forces against each other on the board, seats alternating, until a sequential test says "
+                "whether A's score lies inside 45-55% (balanced) or outside it (not balanced)."),
+    "calibrate": ("generator.cli.balance",
+                  "Build random forces at one budget, play a round robin on the board, fit a Bradley-Terry strength "
+                  "per force, and report how well the system's prices predict the results."),
+    "simulate": ("generator.cli.simulate",
+                 "Play one battle on the board between two rosters, by the rules, and show how it went."),
+    "scenario": ("generator.cli.scenario",
+                 "Generate a balanced random scenario (fair map, deployment, objectives, victory, twist, two even "
+                 "forces) and write it with its printable booklet."),
+    "cards": ("generator.cli.cards",
+              "Print cards for ROSTER files: N-up sheets at exact size, with bleed, crop marks and duplex backs."),
+    "sheet": ("generator.cli.cards",
+              "A one- or two-page quick reference for SYSTEM, with charts drawn from the exact odds."),
+    "booklet": ("generator.cli.booklet",
+                "Print the booklet of SCENARIO: set-up, true-scale map, forces, cards, balance report, reference."),
+    "odds": ("generator.cli.odds",
+             "Exact odds of one attack: hit chance, expected damage, damage distribution, kill chance."),
+    "create": ("generator.cli.create",
+               "Build combatants at random or with a calculator; save them as content files."),
+    "map": ("generator.cli.maps",
+            "Check map files: line of sight between hexes, connectivity, zones and fairness."),
+    "campaign": ("generator.cli.campaign",
+                 "Bladeborn campaigns: connected battles between two rivals, with convergences, artefacts of power, "
+                 "rewards and lesser artefacts, by the book's steps. A campaign lives in a folder: campaign.yaml (the "
+                 "campaign itself, which you may edit) and a booklet for each battle."),
+}
+
+
+class LazyCommands(TyperGroup):
+    """The root command group: lists every command of :data:`COMMANDS`, and builds a command (imports
+    its module and lets Typer read its options) only when that command is resolved. The root help
+    shows each command by its line in the table."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name: str):
+        if name in self.commands:
+            return self.commands[name]
+        if name in COMMANDS:  # listed in a help: a stand-in with the command's line
+            return TyperCommand(name, help=COMMANDS[name][1])
+        return None
+
+    def resolve_command(self, ctx, args):
+        if args and args[0] in COMMANDS:
+            self.load(args[0])
+        elif args and not args[0].startswith("-"):  # a typo: load all, so the error can suggest a name
+            self.load_all()
+        return super().resolve_command(ctx, args)
+
+    def load(self, name: str) -> None:
+        """Build the commands of ``name``'s module (a module may add several) into this group."""
+        if name in self.commands:
+            return
+        module = typer.Typer(rich_markup_mode="rich")
+        importlib.import_module(COMMANDS[name][0]).register(module)
+        for added, command in typer.main.get_group(module).commands.items():
+            self.commands.setdefault(added, command)
+
+    def load_all(self) -> "LazyCommands":
+        for name in COMMANDS:
+            self.load(name)
+        return self
+
 
 app = typer.Typer(
     name="skirmish",
@@ -30,27 +118,15 @@ app = typer.Typer(
         "  skirmish odds bladestorm --attack 3D6+4 --defense 7 --damage High+2"
     ),
     rich_markup_mode="rich",
+    cls=LazyCommands,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-# Modules that add commands; each has ``register(app: typer.Typer) -> None``.
-COMMAND_MODULES: tuple[str, ...] = (
-    "generator.cli.demo",
-    "generator.cli.roll",
-    "generator.cli.odds",
-    "generator.cli.content_cmds",
-    "generator.cli.create",
-    "generator.cli.cost",
-    "generator.cli.balance",
-    "generator.cli.simulate",
-    "generator.cli.scenario",
-    "generator.cli.maps",
-    "generator.cli.cards",
-    "generator.cli.booklet",
-    "generator.cli.campaign",
-)
+def root_command() -> LazyCommands:
+    """The root group with every command built: for walking the whole command tree (tests, docs)."""
+    return typer.main.get_command(app).load_all()
 
 
 def _version(value: bool) -> None:
@@ -81,10 +157,6 @@ def root(
         if not content.exists():
             raise SkirmishError(f"--content {content}: no such folder")
         set_user_content_dir(content)
-
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(_name).register(app)
 
 
 def _prog_name(ctx) -> str:

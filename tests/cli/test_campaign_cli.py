@@ -7,9 +7,8 @@ import re
 import shlex
 
 import pytest
-import typer
 
-from generator.cli.app import app
+from generator.cli.app import root_command
 from tests.cli_run import run
 
 COMMANDS = ("new", "record", "play", "show", "booklet", "simulate")
@@ -34,7 +33,7 @@ def test_every_example_in_the_campaign_help_runs_as_written(tmp_path, monkeypatc
     recorded (a lesser artefact used, an artefact of power given), two played by the engine,
     shown, reprinted, a rematch that brings its rewards, and campaigns simulated."""
     monkeypatch.chdir(tmp_path)
-    group = typer.main.get_command(app).commands["campaign"]
+    group = root_command().commands["campaign"]
     for name in COMMANDS:
         for args in _examples(group.commands[name]):
             code, out, err = run(capsys, *_smaller(args))
@@ -52,7 +51,7 @@ def test_the_groups_own_examples_run_too(tmp_path, monkeypatch, capsys):
     """The group's help repeats its commands' examples; those already run, in order, above. Any
     other line runs here."""
     monkeypatch.chdir(tmp_path)
-    group = typer.main.get_command(app).commands["campaign"]
+    group = root_command().commands["campaign"]
     run_above = [args for name in COMMANDS for args in _examples(group.commands[name])]
     examples = _examples(group)
     assert examples

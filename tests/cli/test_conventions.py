@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 
-import typer
 
-from generator.cli.app import app
+from generator.cli.app import root_command
 from generator.cli.common import DEFAULT_DPI, PAGE_HELP
 
 #: Commands that report something and so must offer --json (demo only writes a folder).
@@ -33,7 +32,7 @@ def options(command):
 
 
 def all_leaves():
-    return list(leaves(typer.main.get_command(app)))
+    return list(leaves(root_command()))
 
 
 def test_the_app_has_the_commands_the_docs_list():

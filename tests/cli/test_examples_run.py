@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from generator.cli.app import app
+from generator.cli.app import app, root_command
 from tests.cli_run import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +41,7 @@ def _commands(command, path=()):
 
 
 def help_examples() -> list[str]:
-    root = typer.main.get_command(app)
+    root = root_command()
     out = []
     for _, command in _commands(root):
         for line in (command.help or "").splitlines():

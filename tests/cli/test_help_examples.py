@@ -3,9 +3,8 @@
 import re
 from pathlib import Path
 
-import typer
 
-from generator.cli.app import app
+from generator.cli.app import root_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +16,7 @@ def all_commands(command, path=()):
 
 
 def test_example_content_files_exist_and_every_command_has_examples():
-    root = typer.main.get_command(app)
+    root = root_command()
     missing, without_examples = [], []
     for path, command in all_commands(root):
         help_text = command.help or ""
@@ -36,7 +35,7 @@ def test_builtin_names_in_examples_resolve_from_any_folder(tmp_path, monkeypatch
     from generator.content import find_named
 
     monkeypatch.chdir(tmp_path)
-    root = typer.main.get_command(app)
+    root = root_command()
     pattern = r"(?<![\w/.-])((?:bladeborn|warcry|gorechosen|bladestorm|sagaborn|maps)/[\w-]+)(?![\w./-])"
     names, unresolved = set(), []
     for path, command in all_commands(root):

@@ -22,12 +22,14 @@ alike; no rule is re-implemented (kill zones, defences, pushes are asked of the 
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 from math import comb
 
 from generator.dice.gorechosen import attack_odds as dice_odds
 from generator.systems.gorechosen import arcs
 from generator.systems.gorechosen import mechanics as m
+from generator.systems.gorechosen.core_judge import Arena, HandSplit, Places, ZoneTable
 from generator.systems.gorechosen.models import ActionCard, Profile
 
 KILL = 6.0  # a slain enemy, beyond the wounds it took
@@ -198,6 +200,51 @@ def zone_table(side) -> tuple[tuple[tuple[int, int, str], ...], ...]:
     return hit[1]
 
 
+_ZONE_ARRAYS: dict[int, tuple] = {}
+
+
+def zone_arrays(side) -> ZoneTable:
+    """:func:`zone_table` as arrays for :class:`~core_judge.Places`, the bands numbered in the
+    order of the side's profiles."""
+    hit = _ZONE_ARRAYS.get(id(side))
+    if hit is None or hit[0] is not side:
+        bands = {band: i for i, band in enumerate(side.profiles)}
+        start, dq, dr, band = [0], [], [], []
+        for zone in zone_table(side):
+            for q, r, b in zone:
+                dq.append(q)
+                dr.append(r)
+                band.append(bands[b])
+            start.append(len(dq))
+        table = ZoneTable(array("i", start), array("i", dq), array("i", dr), array("i", band))
+        hit = _ZONE_ARRAYS[id(side)] = (side, table)
+    return hit[1]
+
+
+_ARENAS: dict[int, tuple] = {}
+
+
+def arena_of(state) -> Arena:
+    """The state's board as :class:`~core_judge.Arena` numbers (made once per board)."""
+    board = state.board
+    hit = _ARENAS.get(id(board))
+    if hit is None or hit[0] is not board:
+        qs = [p[0] for p in board.cells]
+        rs = [p[1] for p in board.cells]
+        q0, r0 = min(qs), min(rs)
+        width, height = max(qs) - q0 + 1, max(rs) - r0 + 1
+        size = width * height
+        towards = array("i", bytes(4 * size * size))
+        beside = array("b", bytes(size))
+        cell = {p: (p[0] - q0) * height + (p[1] - r0) for p in board.cells}
+        for p, a in cell.items():
+            beside[a] = 1 if p in state.beside_pits else 0
+            for o, b in cell.items():
+                towards[a * size + b] = arcs.facing_towards(p, o)
+        hit = _ARENAS[id(board)] = (board, Arena(q0, r0, width, height, towards, beside, array("d", TURNED), STEP))
+    return hit[1]
+
+
 _BEST: dict[int, tuple] = {}
 
 
@@ -225,6 +272,8 @@ def expected_damage(dice: int, profile: Profile) -> float:
 #: the key's first seven parts and the card's name
 _FUTURES: dict[tuple, float] = {}
 _KEPT: dict[int, object] = {}
+#: the table :meth:`Judge.future` fills (one at a time: a hand's cards are judged before the next hand)
+_SPLIT = HandSplit()
 
 
 def _keep(obj) -> int:
@@ -252,6 +301,11 @@ def turns_left(state, f) -> int:
     return 2 * n if f.lone else n
 
 
+def _nowhere(pos, facing) -> float:
+    """A place when no enemy stands: worth nothing."""
+    return 0.0
+
+
 class Judge:
     """One decision's view of the battle from fighter ``f``'s side (see the module docstring)."""
 
@@ -262,8 +316,6 @@ class Judge:
         self.counts = deck_counts(state.deck)
         self.crits = state.pile._all
         self._left: dict[str, int] = {}
-        self._places: dict[tuple, float] = {}
-        self._bases: dict = {}
         self._future: dict[tuple, float] = {}
         self._costs: dict[tuple, float] = {}
         self._key: tuple | None = None
@@ -273,14 +325,19 @@ class Judge:
         # what the enemies threaten and this fighter could strike, made when a place is first judged
         # (a decision on a defence or a pit's edge judges no place)
         self._weights: dict[str, float] | None = None
-        self._mine: dict[tuple, float] | None = None
-        self._theirs: dict | None = None
+        self._places: Places | None = None
 
     def _ready(self) -> None:
-        if self._mine is None:
+        if self._places is None:
             self._weights = {e.id: self._threat_weight(e) for e in self.enemies}
-            self._mine = self._opportunities()
-            self._theirs = self._threats()
+            f = self.f
+            fall = max(0, 3 - (len(f.hand) - 1)) / 6
+            places = Places(arena_of(self.state), 0.3 * (fall * (self.left(f) + KILL) + CARD_LOSS))
+            for e in self.enemies:
+                places.add_enemy(e.pos[0], e.pos[1])
+            self._opportunities(places)
+            self._threats(places)
+            self._places = places
 
     def weight(self, e) -> float:
         """How many times enemy ``e`` is expected to act before this fighter acts again."""
@@ -375,36 +432,24 @@ class Judge:
         theirs = sum(self._turns(e) for e in self.enemies)
         return mine / (theirs + 1)
 
-    def _opportunities(self) -> dict[tuple, float]:
-        """``{(hex, facing): value}``: the best attack this fighter could make from there next turn."""
-        f, out = self.f, {}
+    def _opportunities(self, places: Places) -> None:
+        """The best attack this fighter could make next turn from each hex and facing."""
+        f = self.f
         side = f.card
         weight = OPPORTUNITY * self._opportunity_weight()
-        zones = zone_table(side)
-        get = out.get
+        zone = zone_arrays(side)
         for e in self.enemies:
-            by_band = {band: weight * self.strike(f, e, MEAN_DICE, p) for band, p in side.profiles.items()}
-            eq, er = e.pos
-            for facing, zone in enumerate(zones):
-                for dq, dr, band in zone:
-                    key = ((eq - dq, er - dr), facing)
-                    v = by_band[band]
-                    if v > get(key, 0.0):
-                        out[key] = v
-        return out
+            values = array("d", [weight * self.strike(f, e, MEAN_DICE, p) for p in side.profiles.values()])
+            places.add_opportunities(zone, values, e.pos[0], e.pos[1])
 
-    def _threats(self) -> dict[tuple, float]:
-        """``{hex: value}``: what the enemies could deal to this fighter there on their next turn."""
-        f, out = self.f, {}
+    def _threats(self, places: Places) -> None:
+        """What the enemies could deal to this fighter on each hex on their next turn."""
+        f = self.f
         for e in self.enemies:
             side = e.card
             w = self._weights[e.id]
-            by_band = {band: w * self.strike(e, f, MEAN_DICE, p, pos=e.pos) for band, p in side.profiles.items()}
-            eq, er = e.pos
-            for dq, dr, band in zone_table(side)[e.facing]:
-                h = (eq + dq, er + dr)
-                out[h] = out.get(h, 0.0) + by_band[band]
-        return out
+            values = array("d", [w * self.strike(e, f, MEAN_DICE, p, pos=e.pos) for p in side.profiles.values()])
+            places.add_threats(zone_arrays(side), e.facing, values, e.pos[0], e.pos[1])
 
     def nearest(self, pos):
         enemies = self.enemies
@@ -413,35 +458,24 @@ class Judge:
         return min(enemies, key=lambda e: (arcs.distance(pos, e.pos), e.id)) if enemies else None
 
     def place(self, pos, facing: int) -> float:
-        """What standing on ``pos`` facing ``facing`` is worth (module docstring)."""
-        key = (pos, facing)
-        hit = self._places.get(key)
-        if hit is not None:
-            return hit
+        """What standing on ``pos`` facing ``facing`` is worth (module docstring): the best attack
+        from there, less the enemies' threats on the hex, a little for each hex from the nearest
+        enemy and each facing step away from them, and the risk of a pit's edge when close."""
         if not self.enemies:
             return 0.0
-        if self._mine is None:
+        places = self._places
+        if places is None:
             self._ready()
-        base, toward = self._bases.get(pos) or self._base(pos)
-        v = self._mine.get(key, 0.0) + base - TURNED[(facing - toward) % 6]
-        self._places[key] = v
-        return v
+            places = self._places
+        return places.place(pos[0], pos[1], facing)
 
-    def _base(self, pos) -> tuple[float, int]:
-        """The facing-free part of a place: threats, distance, a pit's edge; and the facing
-        towards the nearest enemy."""
-        hit = self._bases.get(pos)
-        if hit is None:
-            state, f = self.state, self.f
-            e = self.nearest(pos)
-            dist = state.board.distance(pos, e.pos)
-            v = -self._theirs.get(pos, 0.0) - STEP * max(0, dist - 1)
-            if dist <= 2 and pos in state.beside_pits:
-                h = len(f.hand) - 1
-                fall = max(0, 3 - h) / 6
-                v -= 0.3 * (fall * (self.left(f) + KILL) + CARD_LOSS)
-            hit = self._bases[pos] = (v, arcs.facing_towards(pos, e.pos))
-        return hit
+    def placer(self):
+        """:meth:`place` as one function of ``(pos, facing)``, for a caller that judges many places."""
+        if not self.enemies:
+            return _nowhere
+        if self._places is None:
+            self._ready()
+        return self._places.place_at
 
     # ---- cards ----------------------------------------------------------------------------------
 
@@ -502,25 +536,12 @@ class Judge:
         turns = turns_left(self.state, self.f)
         attacks = sum(min(self.state.initiative.count(e.id), len(e.hand)) for e in self.enemies)
         cards = deck_cards(self.state.deck)
-        # best[t * width + e]: the most t actions and e defences make of the cards so far
-        width = attacks + 1
-        best = {0: 0.0}
+        split = _SPLIT
+        split.clear(turns, attacks)
         for name in names:
             a, d = self.card_worth(cards[name])
-            nxt = best.copy()
-            get = nxt.get
-            defends = d > 0
-            for k, v in best.items():
-                if k // width < turns:
-                    s = v + a
-                    if s > get(k + width, -1e9):
-                        nxt[k + width] = s
-                if defends and k % width < attacks:
-                    s = v + d
-                    if s > get(k + 1, -1e9):
-                        nxt[k + 1] = s
-            best = nxt
-        value = max(best.values())
+            split.add(a, d)
+        value = split.most()
         self._future[names] = value
         if len(_FUTURES) > 500_000:
             _FUTURES.clear()

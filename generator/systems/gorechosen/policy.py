@@ -119,20 +119,17 @@ class GreedyPolicy:
         j = Judge(state, f)
         track = state.track
         here = j.place(f.pos, f.facing)
+        place = j.placer()
         hand = {c.name: c for c in f.hand}
         one = {n: j.cost((n,)) for n in hand}
         moving = {n: wrath_change(track, f.wrath, c.move.wrath) - one[n] for n, c in hand.items()}
         hazards = state.spear is not None or any(e.brace for e in j.enemies)
         uniques: dict = {}
-        places = j._places
         out = []
         for a in actions:
             kind = a[0]
             if kind == "move":
-                v = places.get((a[2], a[3]))
-                if v is None:
-                    v = j.place(a[2], a[3])
-                v = v + moving[a[1]]
+                v = place(a[2], a[3]) + moving[a[1]]
                 if hazards:
                     card = hand[a[1]]
                     v -= self._hazard(state, j, f, card.move.hexes + f.move_bonus, card.move.facing, a[2], a[3])
