@@ -19,6 +19,12 @@ def pct(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
+def pct_rest(p: float) -> str:
+    """The other side's share beside ``pct(p)``, written so that the two add up to 100.0% (48.5%
+    and 51.5%, where rounding each would print 48.5% and 51.4% for 0.4855)."""
+    return f"{100 - round(p * 100, 1):.1f}%"
+
+
 def verdict_word(b) -> str:
     if b.verdict == "undecided":
         return "not yet clear"
@@ -87,7 +93,7 @@ def players_paragraph(b, sides: list[dict[str, Any]], first_label: Optional[str]
                 "battles would be needed to tell an even match from a slight lean.")
     elif b.balanced:
         text = (f"An even match. Played {b.games:,} times, {a['label']} ({a['force_name']}) scored {pct(b.win_rate_a)} "
-                f"and {bb['label']} ({bb['force_name']}) {pct(1 - b.win_rate_a)}: the difference is within the noise.")
+                f"and {bb['label']} ({bb['force_name']}) {pct_rest(b.win_rate_a)}: the difference is within the noise.")
     else:
         ahead, behind = (a, bb) if b.win_rate_a > 0.5 else (bb, a)
         share = b.win_rate_a if ahead is a else 1 - b.win_rate_a
