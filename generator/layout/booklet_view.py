@@ -325,7 +325,7 @@ def _archetype_rows(leans, w: dict[str, str]) -> list[dict[str, str]]:
             row.update(result="n/a", figures=_x(lean.note[:1].upper() + lean.note[1:]) + ".")
         else:
             lo, hi = lean.ci95
-            row["result"] = f"favours {lean.lean} by {lean.by:.0%}" if lean.lean else "no clear lean"
+            row["result"] = f"favours {lean.lean} by {lean.by * 100:.0f} points" if lean.lean else "no clear lean"
             figures = f"{first} scores {_pct(lean.score)} (95% interval {_pct(lo)} to {_pct(hi)}) in {lean.games:,} battles"
             if lean.sizes and lean.costs:
                 figures += (f"; {lean.sizes[0]} against {lean.sizes[1]} {w['fighters']}, "

@@ -169,13 +169,13 @@ class Lean(_Strict):
 
     @property
     def by(self) -> float | None:
-        """How far the favoured archetype's score lies above an even 50%, in points (0.08: 8%)."""
+        """How far the favoured archetype's score lies above an even 50%, in points (0.08: 8 points, a score of 58%)."""
         if self.lean is None:
             return None
         return abs(self.score - 0.5)
 
     def sentence(self) -> str:
-        """``favours horde by 8% (horde scores 58.0%, 95% interval 53.1% to 62.8%, 400 battles)``."""
+        """``favours horde by 8 points (horde scores 58.0%, 95% interval 53.1% to 62.8%, 400 battles)``."""
         first, second = self.pair
         if self.note is not None:
             return f"{first} vs {second}: n/a ({self.note})"
@@ -184,7 +184,7 @@ class Lean(_Strict):
                    f"{self.games} battles")
         if self.lean is None:
             return f"{first} vs {second}: no clear lean ({figures})"
-        return f"favours {self.lean} by {self.by:.0%} ({figures})"
+        return f"favours {self.lean} by {self.by * 100:.0f} points ({figures})"
 
 
 class SeatTally(_Strict):

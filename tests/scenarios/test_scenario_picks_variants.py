@@ -18,9 +18,9 @@ QUICK = Settings(battles=60, look_every=60, screen_battles=16, lively_tries=1, a
 
 def test_a_lean_is_named_only_when_the_interval_excludes_an_even_match():
     ahead = Lean(pair=("horde", "elite"), games=200, score=0.6, ci95=(0.53, 0.66), lean="horde")
-    assert ahead.sentence().startswith("favours horde by 10%")
+    assert ahead.sentence().startswith("favours horde by 10 points")
     behind = Lean(pair=("ranged", "melee"), games=200, score=0.4, ci95=(0.33, 0.47), lean="melee")
-    assert behind.sentence().startswith("favours melee by 10%")
+    assert behind.sentence().startswith("favours melee by 10 points")
     even = Lean(pair=("ranged", "melee"), games=200, score=0.52, ci95=(0.45, 0.59))
     assert even.sentence().startswith("ranged vs melee: no clear lean")
     assert "n/a" in Lean(pair=("horde", "elite"), note="one champion a side").sentence()
