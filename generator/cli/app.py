@@ -1,8 +1,9 @@
 """The root Typer app, its global options, and the error boundary.
 
 Every command group lives in its own module with a ``register(app)`` function; this module
-lists them, and imports a module only when one of its commands runs. ``main`` runs the app so that any :class:`SkirmishError` or usage error becomes one
-line on stderr and exit code 2 -- never a traceback.
+lists them, and imports a module only when one of its commands runs. ``main`` runs the app so
+that any :class:`SkirmishError` or usage error becomes one line on stderr and exit code 2 --
+never a traceback.
 """
 
 from __future__ import annotations

@@ -17,9 +17,9 @@ once both have played ``more`` playouts besides: picking the best of several noi
 would otherwise pick luck, and play worse than the base player where its choices are close
 (with one gate of one standard error, a search of 6-combatant Bladestorm forces scored 46.6%
 against the greedy player; with the second gate 51.0%, and the 3-goblin forces 63.5% as before,
-docs/players.md). The extra playouts are played only where a challenger passed the first gate. The seeds come from the player's
-own stream: a battle with a search player is as reproducible as any other, and never draws from
-the battle's dice.
+docs/players.md). The extra playouts are played only where a challenger passed the first gate.
+The seeds come from the player's own stream: a battle with a search player is as reproducible
+as any other, and never draws from the battle's dice.
 
 The search sees only the state and the legal actions, as every player does; it plays out
 copies (``state.clone()``), never the battle itself.

@@ -16,7 +16,8 @@ def test_each_command_is_listed_by_the_first_paragraph_of_its_own_help():
 
 
 def test_the_root_help_imports_no_command_module_and_no_engine():
-    script = ("import sys\nfrom generator.cli.app import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+    script = ("import sys\nfrom generator.cli.app import main\n"
+              "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
               "print(sorted(m for m in sys.modules if m.startswith(('generator.cli.', 'generator.systems', 'numpy', "
               "'shapely', 'reportlab'))))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
