@@ -74,12 +74,13 @@ DEMO_ORDER = ("warcry", "sagaborn", "bladeborn", "bladestorm", "gorechosen")
 def demo_settings(name: str, **changes):
     """The demo's search settings for one system (``changes`` override any of them): six fresh
     opponents screened in 200 battles each rather than eight in 240, and the scenario's own
-    verdict plan (up to 4,000 battles, ten looks)."""
+    verdict plan (up to 4,000 battles, ten looks). A table without an even opponent is not
+    drawn again inside the search: the demo draws a whole new scenario instead (``DEMO_DRAWS``)."""
     from generator.balance.opponent import Settings as OpponentSettings
     from generator.scenarios.generate import Settings
 
     opponent = OpponentSettings(candidates=6, screen_battles=200, knob_battles=400)
-    return Settings(**{"opponent": opponent, "lively_tries": 3, "screen_battles": 120,
+    return Settings(**{"opponent": opponent, "lively_tries": 3, "screen_battles": 120, "redraw_uneven": False,
                        "archetype_battles": DEMO_ARCHETYPE_BATTLES.get(name, 0), **changes})
 
 

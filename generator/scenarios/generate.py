@@ -7,7 +7,8 @@
    earlier scenario back).
 2. **Side A**: the force given with ``--from``, or one built to the budget whose mirror match on
    this table is lively (few draws) and fair to both sides (neither seat, nor the side that sets
-   up first, scores far over half). A table that leans is drawn again.
+   up first, scores far over half). A table that leans is drawn again, and so is one on which
+   no even opponent was found (``Settings.redraw_uneven``); the nearest even is kept if none is.
 3. **Side B** (:mod:`generator.scenarios.sides`): a real opponent built for this battle and
    evened by its knob; the mirror match only when asked (``--mirror``); with two given forces,
    the table is fitted to them instead.
@@ -61,6 +62,8 @@ class Settings:
     max_side_lean: float = 0.10  # a table's screen: neither seat scoring more than 60%
     max_setup_lean: float = 0.05  # the verdict: the side that sets up first scores 45-55%
     layout_tries: int = 3        # map, deployment and cards drawn afresh while the table leans
+    # ... or while no even opponent was found on it (the demo draws a whole new scenario instead)
+    redraw_uneven: bool = True
     archetype_battles: int = 200  # battles per archetype pair (horde vs elite, ranged vs melee); 0: not measured
     search_battles: int = 0      # battles of the second verdict with search players (0: none)
     search_gap: float = 0.05     # the two verdicts may differ by at most this
@@ -279,19 +282,30 @@ def _generate(work: _Work, budget: float, given: dict, mirror: bool, pick: str) 
     redraw = not ({"map", "rules"} & set(work.keep))
     attempts = []
     layouts = settings.layout_tries if redraw else 1
+    why = "no side A was fair on the table"
     for layout in range(layouts):
         if layout:
-            work.say("the table favours one side: drawing the map and the rules again")
+            work.say(f"{why}: drawing the map and the rules again")
         found = _on_table(work, first_mode, layout, budget, given, mirror, names, last=layout + 1 == layouts)
         if found is None:
             continue
         attempts.append(found)
-        if found["lean_ok"]:
+        if found["lean_ok"] and (found["sides"].verdict.balanced or not settings.redraw_uneven):
             break
+        why = "the table favours one side" if not found["lean_ok"] else "no even opponent was found on this table"
     if not attempts:
         raise SkirmishError(f"{system.title}: no force could play on the tables drawn (try another --seed or --size)")
-    chosen = next((a for a in attempts if a["lean_ok"]), attempts[-1])
+    chosen = min(attempts, key=_closeness)
     return _finish(work, chosen, budget, pick, first_mode)
+
+
+def _closeness(attempt: dict) -> tuple:
+    """How near even a table's attempt came, for keeping the best when none is balanced: a
+    balanced verdict on a fair table first, then a fair table, then the score nearest 50%
+    (ties: the earlier table)."""
+    verdict = attempt["sides"].verdict
+    return (not (attempt["lean_ok"] and verdict.balanced), not attempt["lean_ok"],
+            abs(verdict.tally.win_rate_a - 0.5), attempt["layout"])
 
 
 def _on_table(work: _Work, mode, layout: int, budget: float, given: dict, mirror: bool, names,
