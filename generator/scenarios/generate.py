@@ -8,7 +8,8 @@
 2. **Side A**: the force given with ``--from``, or one built to the budget whose mirror match on
    this table is lively (few draws) and fair to both sides (neither seat, nor the side that sets
    up first, scores far over half). A table that leans is drawn again, and so is one on which
-   no even opponent was found (``Settings.redraw_uneven``); the nearest even is kept if none is.
+   the search showed no opponent even (``Settings.redraw_uneven``); the nearest even is kept
+   if none is.
 3. **Side B** (:mod:`generator.scenarios.sides`): a real opponent built for this battle and
    evened by its knob; the mirror match only when asked (``--mirror``); with two given forces,
    the table is fitted to them instead.
@@ -62,7 +63,7 @@ class Settings:
     max_side_lean: float = 0.10  # a table's screen: neither seat scoring more than 60%
     max_setup_lean: float = 0.05  # the verdict: the side that sets up first scores 45-55%
     layout_tries: int = 3        # map, deployment and cards drawn afresh while the table leans
-    # ... or while no even opponent was found on it (the demo draws a whole new scenario instead)
+    # ... or while the search shows no even opponent on it (the demo draws a new scenario instead)
     redraw_uneven: bool = True
     archetype_battles: int = 200  # battles per archetype pair (horde vs elite, ranged vs melee); 0: not measured
     search_battles: int = 0      # battles of the second verdict with search players (0: none)
@@ -290,13 +291,25 @@ def _generate(work: _Work, budget: float, given: dict, mirror: bool, pick: str) 
         if found is None:
             continue
         attempts.append(found)
-        if found["lean_ok"] and (found["sides"].verdict.balanced or not settings.redraw_uneven):
+        if found["lean_ok"] and not (settings.redraw_uneven and _shown_uneven(found["sides"].verdict)):
             break
         why = "the table favours one side" if not found["lean_ok"] else "no even opponent was found on this table"
     if not attempts:
         raise SkirmishError(f"{system.title}: no force could play on the tables drawn (try another --seed or --size)")
     chosen = min(attempts, key=_closeness)
     return _finish(work, chosen, budget, pick, first_mode)
+
+
+def _shown_uneven(verdict) -> bool:
+    """Did the opponent search show that this table has no even battle for side A? Its best
+    verdict is not balanced *and* says more than "too few battles to tell": the interval it was
+    read from leaves 50% out, or the search gave up because no score near enough even was left.
+    A short verdict (``--battles 100``) that is merely undecided is no reason to draw another
+    table: another table's verdict would be as short."""
+    if verdict.balanced:
+        return False
+    low, high = verdict.interval
+    return verdict.given_up or high < 0.5 or low > 0.5
 
 
 def _closeness(attempt: dict) -> tuple:

@@ -1,8 +1,9 @@
 """When a table gives no even battle, another is drawn, and the nearest even one is kept.
 
 A table is drawn again while it leans towards the side that sets up first, and also while the
-opponent search finds no even force on it (``Settings.redraw_uneven``): a scenario whose knob
-could not even the battle on one map often evens on another. When no table is even, the scenario
+opponent search shows that no force is even on it (``Settings.redraw_uneven``): a scenario whose
+knob could not even the battle on one map often evens on another. A verdict too short to tell
+(its interval still holds 50%) is no such proof, and its table is kept. When no table is even, the scenario
 keeps the one whose score came nearest 50% on a fair table. These tests stand in for the tables'
 searches, so they say only which table ``_generate`` keeps and when it stops drawing.
 """
@@ -16,8 +17,10 @@ from generator.scenarios import generate as gen
 from generator.scenarios.generate import Settings
 
 
-def _table(score: float, balanced: bool, lean_ok: bool = True):
-    verdict = SimpleNamespace(balanced=balanced, tally=SimpleNamespace(win_rate_a=score))
+def _table(score: float, balanced: bool, lean_ok: bool = True, half_width: float = 0.02, given_up: bool = False):
+    """A table's outcome: its verdict's score, the interval it was read from, and its lean."""
+    verdict = SimpleNamespace(balanced=balanced, tally=SimpleNamespace(win_rate_a=score), given_up=given_up,
+                              interval=(score - half_width, score + half_width))
     return {"sides": SimpleNamespace(verdict=verdict), "lean_ok": lean_ok}
 
 
@@ -60,3 +63,16 @@ def test_when_every_table_leans_the_score_nearest_50_percent_is_kept(monkeypatch
     tables = [_table(0.53, True, lean_ok=False), _table(0.495, True, lean_ok=False), _table(0.48, True, lean_ok=False)]
     kept, drawn = _kept(monkeypatch, tables)
     assert (kept, drawn) == (1, [0, 1, 2])
+
+
+def test_a_verdict_too_short_to_tell_keeps_its_table(monkeypatch):
+    """``--battles 100``: the interval (about 10 points each way) still holds 50%, so another
+    table would be judged just as vaguely; the first is kept."""
+    kept, drawn = _kept(monkeypatch, [_table(0.46, False, half_width=0.1), _table(0.5, True)])
+    assert (kept, drawn) == (0, [0])
+
+
+def test_a_search_that_gave_up_draws_another_table(monkeypatch):
+    tables = [_table(0.47, False, half_width=0.04, given_up=True), _table(0.5, True)]
+    kept, drawn = _kept(monkeypatch, tables)
+    assert (kept, drawn) == (1, [0, 1])
