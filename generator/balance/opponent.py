@@ -90,6 +90,9 @@ class Opponent:
         """The knob in players' words (empty when it was not turned)."""
         if self.knob == 0:
             return ""
+        exact = (system.extra or {}).get("describe_nudge")
+        if exact is not None:
+            return exact(system, self.base, self.force)
         words = (system.extra or {}).get("nudge_words", ("small stat step", "small stat steps"))
         one, many = (words, words) if isinstance(words, str) else words
         n = abs(self.knob)

@@ -107,3 +107,26 @@ def test_a_long_ability_takes_room_the_short_ones_spare_before_it_shrinks():
     runs = [op for op in front.ops if isinstance(op, Text) and op.x > 15 and op.y > 18]
     assert {op.size_pt for op in runs} == {6.2}  # every ability at the template's size
     assert any(op.text.startswith("Ember") for op in runs)
+
+
+def test_a_gorechosen_card_marks_where_a_handicapped_health_marker_starts():
+    """A champion the scenario evened by starting its Health marker on space 3 shows a pointer
+    under that space and says so in the track's legend; the book's champions show neither."""
+    from generator.content import load_roster
+    from generator.layout.cards import cards_for
+    from generator.layout.deck import render_card
+    from generator.layout.draw import Path as Shape, Text
+
+    _, roster = load_roster("gorechosen/example_brass_pit")
+    lowered = roster.champions[0].model_copy(
+        update={"health": roster.champions[0].health.model_copy(update={"start": 3})})
+    triangles = []
+    for champion, marked in ((roster.champions[0], False), (lowered, True)):
+        [card] = cards_for("gorechosen", roster.model_copy(update={"champions": [champion]}))
+        front, _ = render_card(card, card_size("poker"), 0)
+        legend = " ".join(op.text for op in front.ops if isinstance(op, Text))
+        assert ("start here" in legend) == marked
+        assert not front.warnings
+        triangles.append(sum(1 for op in front.ops if isinstance(op, Shape)
+                             and [s[0] for s in op.segments] == ["M", "L", "L", "Z"]))
+    assert triangles[1] == triangles[0] + 1

@@ -46,16 +46,18 @@ def _hex(h: Any, bands: list[str]) -> dict[str, int]:
     return {"q": int(q), "r": int(r), "band": index}
 
 
-def _health(c: Any) -> tuple[int, list[int]]:
-    """Track length and the Wounded spaces (1 = top); a plain count marks the spaces above the last."""
+def _health(c: Any) -> tuple[int, list[int], int]:
+    """Track length, the Wounded spaces (1 = top; a plain count marks the spaces above the last)
+    and the space the Health marker starts on (the top unless a handicap starts it lower)."""
     health = field(c, "health", "health_track", default=0)
     if isinstance(health, int):
-        length, wounded = health, field(c, "wounded_boxes", default=[])
+        length, wounded, start = health, field(c, "wounded_boxes", default=[]), 1
     else:
         length, wounded = int(field(health, "length", default=0) or 0), field(health, "wounded_boxes", default=[])
+        start = int(field(health, "start", default=1) or 1)
     if isinstance(wounded, int):  # a count: the spaces just above the last one
         wounded = list(range(max(1, length - wounded), length))
-    return length, sorted(int(w) for w in wounded)
+    return length, sorted(int(w) for w in wounded), start
 
 
 def _rule(value: Any) -> dict[str, Any]:
@@ -75,7 +77,7 @@ def card_view(c: Any) -> dict[str, Any]:
         profiles[band] = _profiles(raw_profiles)
         names = [p["band"] for p in profiles[band]]
         zones[band] = [_hex(h, names) for h in (raw_zone or [])]
-    length, wounded = _health(c)
+    length, wounded, start = _health(c)
     radius = max([max(abs(h["q"]), abs(h["r"]), abs(h["q"] + h["r"])) for z in zones.values() for h in z] or [1])
     return {
         "name": text(field(c, "name")),
@@ -84,6 +86,7 @@ def card_view(c: Any) -> dict[str, Any]:
         "radius": max(1, radius),
         "health": length,
         "wounded": wounded,
+        "health_start": start,
         "unique_action": _named(field(c, "unique_action", default=None)),
         "unique_rule": _rule(field(c, "unique_rule", default=None)),
         "fate": {**_named(field(c, "fate_of_the_slain", default=None)),

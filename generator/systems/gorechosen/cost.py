@@ -22,7 +22,7 @@ from typing import Sequence
 
 from generator.systems.base import Priced
 from generator.systems.gorechosen import data
-from generator.systems.gorechosen.mechanics import attack_odds, wounds_to_slay, wounds_until_wounded
+from generator.systems.gorechosen.mechanics import attack_odds, track_wounds_to_slay, wounds_until_wounded
 from generator.systems.gorechosen.models import ActionDeck, Champion, Profile, RatingReference, Side
 
 
@@ -159,7 +159,7 @@ def _lifetime(champion: Champion, deck: ActionDeck, reference: RatingReference) 
     phase first, then off the Wounded one; they never take a phase below zero."""
     d_h = damage_per_action(champion.healthy, deck, reference)
     d_w = damage_per_action(champion.wounded, deck, reference)
-    total = wounds_to_slay(champion.health.length)
+    total = track_wounds_to_slay(champion.health)
     h_h = min(total, wounds_until_wounded(champion.health))
     head = Fraction(str(reference.first_strike))
     healthy = max(Fraction(0), h_h - head)

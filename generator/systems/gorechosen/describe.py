@@ -37,11 +37,15 @@ _SOURCE = {
 
 
 def health_line(champion: Champion) -> str:
-    """``Health track: 5 spaces; Wounded once space 3 is covered`` (spaces counted from the top)."""
+    """``Health track: 5 spaces; Wounded once space 3 is covered`` (spaces counted from the top),
+    and where the Health marker starts when a handicap starts it below the top."""
     h = champion.health
     boxes = [str(b) for b in sorted(h.wounded_boxes)]
     which = f"space {boxes[0]} is" if len(boxes) == 1 else f"any of spaces {', '.join(boxes)} is"
-    return f"Health track: {h.length} spaces; Wounded once {which} covered"
+    line = f"Health track: {h.length} spaces; Wounded once {which} covered"
+    if h.start > 1:
+        line += f"; the Health marker starts on space {h.start} ({h.start - 1} wound{'' if h.start == 2 else 's'} down)"
+    return line
 
 
 def describe(champion: Champion) -> str:

@@ -228,8 +228,8 @@ class WoundOutcome:
 
 
 def new_health(track: HealthTrack) -> Health:
-    """Fig. 2: the Health marker starts on the top space."""
-    return Health(length=track.length)
+    """Fig. 2: the Health marker starts on the top space (lower under a handicap, ``track.start``)."""
+    return Health(length=track.length, position=track.start)
 
 
 def take_wounds(health: Health, wounds: int) -> WoundOutcome:
@@ -282,7 +282,13 @@ def wounds_to_slay(length: int) -> int:
 
 def wounds_until_wounded(track: HealthTrack) -> int:
     """Wounds a fresh fighter takes before it turns Wounded (its first Wounded box covered)."""
-    return _wounds_until_covered(track.length, min(track.wounded_boxes))
+    return _wounds_until_covered(track.length, min(track.wounded_boxes)) - (track.start - 1)
+
+
+def track_wounds_to_slay(track: HealthTrack) -> int:
+    """Wounds that take a fresh fighter with this track to slain: a marker starting lower
+    (``track.start``) has that many spaces less to walk on its first lap."""
+    return wounds_to_slay(track.length) - (track.start - 1)
 
 
 @lru_cache(maxsize=256)

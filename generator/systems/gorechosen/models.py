@@ -105,10 +105,15 @@ class HealthTrack(_Strict):
     Injury markers cover the track from the top down. Once a space listed in ``wounded_boxes``
     is covered the fighter turns Wounded: the Damage markers move over the Healthy boxes. The
     bottom space cannot be a Wounded box (covering it slays the fighter).
+
+    ``start`` is the space the Health marker starts the duel on: the top one in the book. A
+    handicap may start it lower, so the champion begins ``start - 1`` wounds down; that is the
+    scenario generator's one-wound step of strength (:mod:`generator.systems.gorechosen.knob`).
     """
 
     length: int = Field(ge=2, le=10)
     wounded_boxes: list[int] = Field(min_length=1)
+    start: int = Field(default=1, ge=1, description="the space the Health marker starts on (1 = top)")
 
     @field_validator("wounded_boxes")
     @classmethod
@@ -125,6 +130,17 @@ class HealthTrack(_Strict):
                     f"(covering the bottom space slays the fighter)"
                 )
         return sorted(boxes)
+
+    @field_validator("start")
+    @classmethod
+    def _start(cls, start: int, info):
+        length = info.data.get("length")
+        if length is not None and start >= length:
+            raise ValueError(
+                f"{start} is above the maximum {length - 1} for a track of {length} spaces "
+                f"(the marker reaching the bottom space places an Injury marker)"
+            )
+        return start
 
 
 class _Ability(_Strict):

@@ -81,6 +81,14 @@ def test_wounded_box_cannot_be_the_bottom_space():
         HealthTrack(length=5, wounded_boxes=[5])
 
 
+def test_the_health_marker_may_start_no_lower_than_the_space_above_the_bottom():
+    assert HealthTrack(length=5, wounded_boxes=[2], start=4).start == 4
+    with pytest.raises(ValidationError, match="5 is above the maximum 4 for a track of 5 spaces"):
+        HealthTrack(length=5, wounded_boxes=[2], start=5)
+    with pytest.raises(ValidationError):
+        HealthTrack(length=5, wounded_boxes=[2], start=0)
+
+
 def test_typos_are_caught():
     bad = _tark_dict()
     bad["helth"] = bad.pop("health")
@@ -131,6 +139,9 @@ def test_the_card_names_the_wounded_spaces_in_words():
     assert health_line(tark) == "Health track: 5 spaces; Wounded once space 2 is covered"
     two = tark.model_copy(update={"health": HealthTrack(length=6, wounded_boxes=[4, 2])})
     assert health_line(two) == "Health track: 6 spaces; Wounded once any of spaces 2, 4 is covered"
+    lower = tark.model_copy(update={"health": HealthTrack(length=5, wounded_boxes=[2], start=3)})
+    assert health_line(lower) == ("Health track: 5 spaces; Wounded once space 2 is covered; "
+                                  "the Health marker starts on space 3 (2 wounds down)")
     card = describe(tark)
     assert "Healthy - near: 3+ to hit, 3 wounds; far: 4+ to hit, 1 wound;" in card
     assert "\nRating: " in card

@@ -220,6 +220,19 @@ def test_a_fighter_turns_wounded_when_a_wounded_box_is_covered():
     assert m.wounds_until_wounded(tark.health) == 8
 
 
+def test_a_marker_started_lower_reaches_the_bottom_sooner():
+    """A handicap starts Tark's marker on space 3 of 5: two wounds take it to the bottom (the
+    first Injury marker), Wounded two wounds sooner than the book's Tark, slain at 12 not 14."""
+    tark = champ("Tark Gruelgore")
+    track = tark.health.model_copy(update={"start": 3})
+    health = m.new_health(track)
+    assert health.position == 3
+    outcome = m.take_wounds(health, 2)
+    assert outcome.health.position == 5 and outcome.injuries == 1
+    assert m.wounds_until_wounded(track) == 6 and m.track_wounds_to_slay(track) == 12
+    assert m.take_wounds(health, 12).slain and not m.take_wounds(health, 11).slain
+
+
 def test_cleave_moves_a_marker_off_the_space_being_covered():
     """Heldrax's Cleave: a marker at the top when an Injury marker goes there moves down one."""
     health = m.place_injury(m.Health(5))
