@@ -146,6 +146,10 @@ def test_the_gorechosen_knob_in_players_words_names_each_track():
     system, roster = load_roster(ROSTERS["gorechosen"])
     weaker = nudged(system, roster, -1, "W")
     first = weaker.champions[0]
-    assert Opponent(roster, -1, weaker).describe_knob(system) == (
-        f"Health tracks changed to even the battle: {first.name} {first.health.length} spaces, "
-        f"marker starts on space {first.health.start} (built: {roster.champions[0].health.length}, top)")
+    if first.health.length == roster.champions[0].health.length:
+        words = f"{first.name}'s Health marker starts on space {first.health.start} (built: on the top of 6 spaces)"
+    else:
+        words = (f"{first.name}'s health track is {first.health.length} spaces, its marker starting on space "
+                 f"{first.health.start} (built: 6 spaces, on the top)")
+    assert roster.champions[0].health.length == 6
+    assert Opponent(roster, -1, weaker).describe_knob(system) == words

@@ -71,14 +71,20 @@ def nudge(champion: Champion, direction: int) -> Optional[Champion]:
 
 
 def describe(system: Any, base: Any, force: Any) -> str:
-    """The knob in players' words, champion by champion: ``Health tracks changed to even the
-    battle: Ushrak 7 spaces, marker starts on space 3 (built: 6, top)``; empty when no track changed."""
+    """The knob in players' words, champion by champion, against the card as built: ``Ushrak's
+    Health marker starts on space 3 (built: on the top of 6 spaces)``, or ``Threx's health track
+    is 8 spaces, its marker starting on space 6 (built: 7 spaces, on the top)``; empty when no
+    track changed."""
     changes = []
     for before, after in zip(system.combatants(base), system.combatants(force)):
         b, a = before.health, after.health
         if (b.length, b.start) == (a.length, a.start):
             continue
-        where = "top" if b.start == 1 else f"space {b.start}"
-        changes.append(f"{after.name} {a.length} spaces, marker starts on "
-                       f"{'the top' if a.start == 1 else f'space {a.start}'} (built: {b.length}, {where})")
-    return "Health tracks changed to even the battle: " + "; ".join(changes) if changes else ""
+        was = "on the top" if b.start == 1 else f"on space {b.start}"
+        now = "on the top" if a.start == 1 else f"on space {a.start}"
+        if a.length == b.length:
+            changes.append(f"{after.name}'s Health marker starts {now} (built: {was} of {b.length} spaces)")
+        else:
+            changes.append(f"{after.name}'s health track is {a.length} spaces, its marker starting {now} "
+                           f"(built: {b.length} spaces, {was})")
+    return "; ".join(changes)
