@@ -63,6 +63,11 @@ class Settings:
     # the verdict calls a score up to 2.8 points off "balanced" at 4,000 battles, and a pair
     # that truly scores 47.5% then fails a fresh re-check one time in two.
     margin: float = 0.015
+    # A setting's first balanced verdict is played once more on fresh battles, and the second is
+    # the one kept: of settings that truly score 52.5%, 28% pass one verdict within the margin
+    # and 8% pass two, against 86% and 75% of truly even ones (a simulation of the looks,
+    # tests/balance/test_opponent.py), so a kept force fails a fresh re-check far less often.
+    confirm: bool = True
     alternatives: int = 1      # other fresh forces tried when the first's knob cannot even the battle
     give_up: bool = True       # a verdict stops once its 95% interval holds no score within ``margin`` of 50%
 
@@ -371,9 +376,10 @@ def settle(system: Any, force_a: Any, opponent: Opponent, options: dict, rng: Rn
            progress=None, players: tuple[str, str] = ("greedy", "greedy")):
     """The verdict on the opponent found, and when it misses, the knob stepped by what it found
     and the verdict played again (on fresh battles each time), up to ``settings.verdicts`` times.
-    A setting found balanced only after a miss is played once more on fresh battles, and that
-    verdict is the one that counts: trying again until one passes would otherwise pass settings
-    that are not even. When the step would go back to a setting already judged (the score jumps
+    A setting found balanced is played once more on fresh battles (only after a miss when
+    ``settings.confirm`` is off), and that verdict is the one that counts: one verdict within the
+    margin passes many settings a little off even, and trying again until one passes would pass
+    more. When the step would go back to a setting already judged (the score jumps
     across 50% between two settings), the knob's steps start on the next fighter instead. Returns
     the verdict of the force kept (balanced, else the one nearest even); the opponent is left at it."""
     from generator.balance.matchup import play_verdict
@@ -393,7 +399,8 @@ def settle(system: Any, force_a: Any, opponent: Opponent, options: dict, rng: Rn
         opponent.log.append(f"verdict at knob {opponent.knob:+d}{_from(opponent.start)}: "
                             f"{verdict.tally.win_rate_a:.1%} in {verdict.games} battles, "
                             f"{'given up' if verdict.given_up else verdict.verdict}")
-        if verdict.balanced and played > 1 and settings.verdicts > 1:
+        within = verdict.balanced and abs(verdict.tally.win_rate_a - 0.5) <= settings.margin
+        if within and (played > 1 or settings.confirm) and settings.verdicts > 1:
             say("the verdict once more, on fresh battles")
             verdict = play_verdict(system, force_a, opponent.force, options, rng.spawn(f"confirm {played}"), plan,
                                    runner, progress, players=players, give_up=give_up)

@@ -146,3 +146,35 @@ def test_two_given_forces_race_the_tables_and_count_every_battle():
     assert raced.battles == 3 * 80 + 2 * 160 + raced.verdict.games
     assert full.battles == 3 * 240 + full.verdict.games
     assert kept in (0, 2, 3) and "3 tables screened in 80 battles each, the 2 nearest even 240" in raced.notes[0]
+
+
+def _search_verdict(rng, p: float, plan: Plan, margin: float) -> bool:
+    """One search verdict on a setting that truly scores ``p``, by the looks of ``plan``:
+    True when it ends balanced and within ``margin`` of 50% (what :func:`settle` keeps)."""
+    from generator.balance.sequential import BALANCED, UNDECIDED, beyond_margin, decide
+
+    wins = done = 0
+    for look in plan.looks:
+        wins, done = wins + rng.binomial(look - done, p), look
+        decision, _ = decide(wins, done, plan)
+        if decision != UNDECIDED:
+            return decision == BALANCED and abs(wins / done - 0.5) <= margin
+        if look < plan.looks[-1] and beyond_margin(wins, done, margin):
+            return False
+    return False
+
+
+def test_a_second_verdict_on_fresh_battles_keeps_far_fewer_settings_a_little_off_even():
+    """Why the search confirms every balanced setting: by the scenario's plan (4,000 battles,
+    ten looks) and a 1.5-point margin, one verdict keeps about 28% of settings that truly score
+    52.5% and two keep about 8%, while truly even settings are kept 86% and 75% of the time."""
+    import numpy as np
+
+    rng, plan, margin, trials = np.random.default_rng(5), Plan(4000, 400), Settings().margin, 1500
+    once = {p: sum(_search_verdict(rng, p, plan, margin) for _ in range(trials)) / trials for p in (0.5, 0.525)}
+    twice = {p: sum(_search_verdict(rng, p, plan, margin) and _search_verdict(rng, p, plan, margin)
+                    for _ in range(trials)) / trials for p in (0.5, 0.525)}
+    assert Settings().confirm
+    assert 0.8 < once[0.5] < 0.92 and 0.22 < once[0.525] < 0.34
+    assert 0.68 < twice[0.5] < 0.82 and twice[0.525] < 0.13
+    assert twice[0.5] / twice[0.525] > 2 * once[0.5] / once[0.525]
