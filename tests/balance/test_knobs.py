@@ -147,9 +147,19 @@ def test_the_gorechosen_knob_in_players_words_names_each_track():
     weaker = nudged(system, roster, -1, "W")
     first = weaker.champions[0]
     if first.health.length == roster.champions[0].health.length:
-        words = f"{first.name}'s Health marker starts on space {first.health.start} (built: on the top of 6 spaces)"
+        words = f"{first.name}: Health marker starts on space {first.health.start} (built: the top)"
     else:
-        words = (f"{first.name}'s health track is {first.health.length} spaces, its marker starting on space "
-                 f"{first.health.start} (built: 6 spaces, on the top)")
+        words = (f"{first.name}: {first.health.length}-space health track, marker starting on space "
+                 f"{first.health.start} (built: 6 spaces)")
     assert roster.champions[0].health.length == 6
     assert Opponent(roster, -1, weaker).describe_knob(system) == words
+
+
+def test_the_gorechosen_knob_words_fit_the_scenario_file_whatever_the_names():
+    """Two champions with long names both changed: the words still fit ``balance.knob``."""
+    system, roster = load_roster(ROSTERS["gorechosen"])
+    long = [c.model_copy(update={"name": c.name + " the Red Tithe of the Long Night"}) for c in roster.champions]
+    base = roster.model_copy(update={"champions": long})
+    stronger = nudged(system, base, 2, "S")
+    words = Opponent(base, 2, stronger).describe_knob(system)
+    assert 0 < len(words) <= 200 and long[0].name in words and long[1].name in words

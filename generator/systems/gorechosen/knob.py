@@ -70,21 +70,28 @@ def nudge(champion: Champion, direction: int) -> Optional[Champion]:
         return None
 
 
+#: The most a scenario file's ``balance.knob`` holds (:mod:`generator.scenarios.model`).
+_MOST = 200
+
+
 def describe(system: Any, base: Any, force: Any) -> str:
-    """The knob in players' words, champion by champion, against the card as built: ``Ushrak's
-    Health marker starts on space 3 (built: on the top of 6 spaces)``, or ``Threx's health track
-    is 8 spaces, its marker starting on space 6 (built: 7 spaces, on the top)``; empty when no
-    track changed."""
-    changes = []
+    """The knob in players' words, champion by champion, against the card as built: ``Ushrak:
+    Health marker starts on space 3 (built: the top)``, or ``Threx: 8-space health track, marker
+    starting on space 6 (built: 7 spaces)``; empty when no track changed. Too long for the
+    scenario file, it names the champions and points to their cards."""
+    changes, names = [], []
     for before, after in zip(system.combatants(base), system.combatants(force)):
         b, a = before.health, after.health
         if (b.length, b.start) == (a.length, a.start):
             continue
-        was = "on the top" if b.start == 1 else f"on space {b.start}"
-        now = "on the top" if a.start == 1 else f"on space {a.start}"
+        names.append(after.name)
+        was = "the top" if b.start == 1 else f"space {b.start}"
         if a.length == b.length:
-            changes.append(f"{after.name}'s Health marker starts {now} (built: {was} of {b.length} spaces)")
+            changes.append(f"{after.name}: Health marker starts on space {a.start} (built: {was})")
         else:
-            changes.append(f"{after.name}'s health track is {a.length} spaces, its marker starting {now} "
-                           f"(built: {b.length} spaces, {was})")
-    return "; ".join(changes)
+            changes.append(f"{after.name}: {a.length}-space health track, marker starting on space {a.start} "
+                           f"(built: {b.length} spaces)")
+    text = "; ".join(changes)
+    if len(text) > _MOST:
+        text = f"health tracks changed for {' and '.join(names)} (see their cards)"
+    return text[:_MOST]
