@@ -101,7 +101,7 @@ class Opponent:
         words = (system.extra or {}).get("nudge_words", ("small stat step", "small stat steps"))
         one, many = (words, words) if isinstance(words, str) else words
         n = abs(self.knob)
-        return f"{n} {one if n == 1 else many} {'more' if self.knob > 0 else 'fewer'} than built, to even the battle"
+        return f"{n} {one if n == 1 else many} {'more' if self.knob > 0 else 'fewer'} than built"
 
 
 def identical_share(system: Any, force_a: Any, force_b: Any) -> float:

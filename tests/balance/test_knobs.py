@@ -133,8 +133,8 @@ def test_a_book_champion_changed_by_the_knob_is_no_longer_the_books():
 
 
 @pytest.mark.parametrize("knob,words", [
-    (1, "1 Wound more than built, to even the battle"),
-    (-3, "3 Wounds fewer than built, to even the battle"),
+    (1, "1 Wound more than built"),
+    (-3, "3 Wounds fewer than built"),
 ])
 def test_the_knob_in_players_words(knob, words):
     system, roster = load_roster(ROSTERS["bladeborn"])

@@ -108,7 +108,7 @@ class HealthTrack(_Strict):
 
     ``start`` is the space the Health marker starts the duel on: the top one in the book. A
     handicap may start it lower, so the champion begins ``start - 1`` wounds down; that is the
-    scenario generator's one-wound step of strength (:mod:`generator.systems.gorechosen.knob`).
+    scenario generator's fine step of strength (:mod:`generator.systems.gorechosen.knob`).
     """
 
     length: int = Field(ge=2, le=10)
