@@ -131,6 +131,14 @@ class Rating:
         return round(self.healthy_part + self.wounded_part + self.unique_part, 1)
 
     @property
+    def unrounded(self) -> float:
+        """The rating before its parts are rounded to a tenth: what orders two champions whose
+        printed ratings tie (the knob's ladder of health tracks)."""
+        lifetime = (Fraction(str(self.healthy_weight)) * self.healthy_damage * self.healthy_wounds
+                    + Fraction(str(self.wounded_weight)) * self.wounded_damage * self.wounded_wounds)
+        return float(lifetime * 100 / (self.incoming * self.reference_health)) * self.unique_factor
+
+    @property
     def actions_survived(self) -> float:
         return float((self.healthy_wounds + self.wounded_wounds) / self.incoming)
 

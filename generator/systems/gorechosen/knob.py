@@ -26,14 +26,11 @@ _LADDERS: dict[str, list[tuple[int, int]]] = {}
 
 
 def _strength(champion: Champion) -> tuple[float, int]:
-    """What orders the settings: the rating's lifetime damage, unrounded, then wounds to slay."""
+    """What orders the settings: the rating, unrounded, then wounds to slay."""
     from generator.systems.gorechosen.cost import rate
     from generator.systems.gorechosen.mechanics import track_wounds_to_slay
 
-    r = rate(champion)
-    lifetime = (r.healthy_weight * float(r.healthy_damage) * float(r.healthy_wounds)
-                + r.wounded_weight * float(r.wounded_damage) * float(r.wounded_wounds))
-    return lifetime, track_wounds_to_slay(champion.health)
+    return rate(champion).unrounded, track_wounds_to_slay(champion.health)
 
 
 def ladder(champion: Champion) -> list[tuple[int, int]]:
