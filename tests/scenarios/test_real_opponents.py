@@ -83,8 +83,9 @@ def test_a_planted_uneven_pair_is_never_called_even_as_it_stands():
         assert any("not balanced" in note for note in made.notes)
 
 
-def test_the_side_that_sets_up_first_is_reported():
-    made = generate("bladestorm", 8, settings=LIGHT, jobs=1)
+@pytest.mark.parametrize("system", ["bladestorm", "gorechosen"])
+def test_the_side_that_sets_up_first_is_reported(system):
+    made = generate(system, 8, settings=LIGHT, jobs=1)
     lean = made.scenario.balance.setup_lean
     assert lean is not None and lean.games == made.scenario.balance.games
     assert 0 <= lean.score <= 1

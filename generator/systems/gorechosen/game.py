@@ -169,6 +169,7 @@ class GorechosenState(Rounds, Actions, Combat, Abilities):
             self.challengers_at_start = sum(1 for f in self.fighters if not f.lone)
         self.round = 0
         self.initiative: list[str] = []
+        self.first: str | None = None  # the side whose champion was set up first (set-up order)
         self.spear: Hex | None = None  # a spear Fate: the hex of the fallen champion
         self.spear_wounds = 0
         self.obstructions: tuple[Hex, ...] = ()  # added by a Fate for the rest of the fight
@@ -227,7 +228,7 @@ class GorechosenState(Rounds, Actions, Combat, Abilities):
         standing = self.standing_sides()
         winner = next(iter(standing)) if len(standing) == 1 else None
         score = {s: sum(1 for f in self.fighters if f.side == s and f.alive) for s in ("a", "b")}
-        return Outcome(winner, score, self.round, self.reason)
+        return Outcome(winner, score, self.round, self.reason, first=self.first)
 
     def header(self) -> dict[str, Any]:
         grid = self.board.map.model_dump(exclude_defaults=True)

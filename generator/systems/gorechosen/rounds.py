@@ -64,6 +64,7 @@ class Rounds:
         """Initiative cards shuffled; in their order each player sets up more than 2 hexes from the rest."""
         order = self._rng.shuffle([f.id for f in self.fighters])
         self._say("setup_order", order=order)
+        self.first = self.by_id[order[0]].side
         for fid in order:
             f = self.by_id[fid]
             placed = [g.pos for g in self.fighters if g.pos is not None]

@@ -74,6 +74,18 @@ def test_the_same_seed_gives_the_same_battle_byte_for_byte():
         assert len(texts) == 1, variant
 
 
+def test_the_side_that_sets_up_first_is_the_first_initiative_card_of_the_set_up():
+    """The set-up's shuffled Initiative cards decide who places first; balance reads that side
+    from the outcome to report how the table treats it, so both sides must come up."""
+    firsts = Counter()
+    for seed in range(12):
+        result = play(GAME, battle_for("2v2", seed), players(0), Rng(seed))
+        order = next(e for e in result.events if e["action"] == "setup_order")["order"]
+        assert result.first == order[0][0]  # fighter ids are side + number: "b2" is side b's
+        firsts[result.first] += 1
+    assert set(firsts) == {"a", "b"}
+
+
 def test_kingslayer_deals_the_champion_extra_cards_and_a_second_card():
     for challengers, extra in ((2, 2), (3, 4)):
         battle = make_battle([champ("Tark")], [champ("Vexnar"), champ("Kore"), champ("Atorg")][:challengers], {"variant": "kingslayer"})
