@@ -16,8 +16,14 @@ from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
+#: A core module (one with a ``.pxd`` of C types) is compiled without Python's index checks: its
+#: loops index typed arrays only, within bounds by construction.
 DIRECTIVES = {"boundscheck": False, "wraparound": False, "initializedcheck": False, "cdivision": False,
               "language_level": 3}
+#: A module without a ``.pxd`` is ordinary Python compiled as it is: every check Python makes is
+#: kept (an index past the end raises, ``[-1]`` is the last item) and annotations stay hints
+#: (typed by them, Cython would reject an int where ``float`` is written, or turn it into a C double).
+PLAIN_DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 
 def compiled_modules(root: Path) -> tuple[str, ...]:
@@ -71,11 +77,14 @@ class CompiledCore(BuildHookInterface):
         from setuptools import Distribution
         from setuptools.command.build_ext import build_ext
 
-        sources = [str(Path(*m.split(".")).with_suffix(".py")) for m in modules]
+        sources = [Path(*m.split(".")).with_suffix(".py") for m in modules]
+        typed = [str(s) for s in sources if (root / s).with_suffix(".pxd").is_file()]
+        plain = [str(s) for s in sources if not (root / s).with_suffix(".pxd").is_file()]
         here = os.getcwd()
         os.chdir(root)  # cythonize names modules by their paths from the project root
         try:
-            extensions = cythonize(sources, compiler_directives=DIRECTIVES, quiet=True)
+            extensions = (cythonize(typed, compiler_directives=DIRECTIVES, quiet=True)
+                          + (cythonize(plain, compiler_directives=PLAIN_DIRECTIVES, quiet=True) if plain else []))
             for ext in extensions:
                 ext.extra_compile_args = ["-O2"]
             dist = Distribution({"ext_modules": extensions, "script_name": "hatch_build.py"})

@@ -78,10 +78,10 @@ def test_a_left_over_build_of_a_module_no_longer_compiled_is_not_imported(monkey
     working copy; Python would import that stale build first. The finder hands out the source."""
     import generator.compiled as compiled
 
-    module = "generator.systems.gorechosen.judge"
+    module = "generator.systems.gorechosen.cost"
     assert module not in compiled.COMPILED_MODULES
-    stale = compiled.PACKAGE / "systems" / "gorechosen" / "judge.cpython-311-x86_64-linux-gnu.so"
+    stale = compiled.PACKAGE / "systems" / "gorechosen" / "cost.cpython-311-x86_64-linux-gnu.so"
     monkeypatch.setattr(compiled, "_compiled_file", lambda name: stale if name == module else None)
     spec = compiled._SourceFirst().find_spec(module)
-    assert spec is not None and spec.origin.endswith("judge.py")
-    assert compiled._SourceFirst().find_spec("generator.systems.gorechosen.policy") is None  # no build: the usual finders
+    assert spec is not None and spec.origin.endswith("cost.py")
+    assert compiled._SourceFirst().find_spec("generator.systems.gorechosen.calc") is None  # no build: the usual finders
