@@ -442,7 +442,8 @@ class BladebornGreedy:
         covered = dict.fromkeys(goals, 0)
         for friend in state.fighters.values():
             if goals and friend.on and friend.side == fighter.side and friend.id != fighter.id:
-                covered[min(goals, key=lambda g: (walk(friend.pos, g), g))] += 1
+                nearest = min(goals, key=lambda g: (walk(friend.pos, g), g))
+                covered[nearest] += 1
         if not goals:  # nothing to hold: close in on the enemy together
             goals = [e.pos for e in state.fighters.values() if e.on and e.side != fighter.side] or list(state.rules.objectives)
             covered = dict.fromkeys(goals, 0)
