@@ -260,9 +260,10 @@ class Scoring:
 
     def outcome(self) -> Outcome:
         a, b = self.vp["a"], self.vp["b"]
+        first = self.setup_order[0] if self.setup_order else None  # the set-up roll-off's winner
         if self.forced_winner is not None:
             return Outcome(self.forced_winner, dict(self.vp), self.rounds_played,
-                           f"{self.rules.name}: {self.end_reason}; the last warband standing wins")
+                           f"{self.rules.name}: {self.end_reason}; the last warband standing wins", first=first)
         winner = "a" if a > b else "b" if b > a else None
         reason = f"{self.rules.name}: most victory points"
         if winner is None and self.tiebreak is not None:
@@ -272,7 +273,7 @@ class Scoring:
             reason = f"{self.rules.name}: equal victory points, a draw"
         if self.end_reason:
             reason += f" ({self.end_reason})"
-        return Outcome(winner, dict(self.vp), self.rounds_played, reason)
+        return Outcome(winner, dict(self.vp), self.rounds_played, reason, first=first)
 
     def _settle_tie(self, rng) -> None:
         """Work out now (dice included) who wins if the victory points end level."""

@@ -135,6 +135,9 @@ class SagaState(SetUp, Rounds, Movement, Targeting, StandardActions, Combat, Sco
         self.turn = "a"
         self.first = "a"
         self.initiative_winner = "a"
+        #: the side the battle's first roll-off handed the opening to (round 1's initiative winner,
+        #: or the side the scenario names): balance reports how the table treats it
+        self.opening: str | None = None
         self.active: SquadState | None = None
         self.queue: list[str] = []  # units of the active squad still to move or act
         self.callers: list[str] = []

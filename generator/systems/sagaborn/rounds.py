@@ -46,6 +46,8 @@ class Rounds:
             events.append({"round": self.round, "side": first, "action": "initiative", "first": first,
                            "why": "the scenario gives it the first activation", "passed": False})
             events += self._start_battlecalls()
+        if self.round == 1:
+            self.opening = self.initiative_winner
         return events
 
     def _keep_or_pass(self, action) -> list[Event]:

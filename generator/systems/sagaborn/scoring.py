@@ -45,7 +45,8 @@ class Scoring:
         winner = "a" if alive["a"] else ("b" if alive["b"] else None)
         score = self.scores()
         self.ended = Outcome(winner, {s: int(score[s]) for s in SIDES}, self.round,
-                             f"side {winner.upper()} took down every enemy" if winner else "both sides fell")
+                             f"side {winner.upper()} took down every enemy" if winner else "both sides fell",
+                             first=self.opening)
         self.strikes = []
         return True
 
@@ -73,7 +74,7 @@ class Scoring:
         level = f" (the scenario gives a level count to side {winner.upper()})" if score["a"] == score["b"] and winner else ""
         self.ended = Outcome(winner, {s: int(score[s]) for s in SIDES}, self.round,
                              f"the {self.round}-round cut-off: points {float(score['a']):g} to "
-                             f"{float(score['b']):g}{level}")
+                             f"{float(score['b']):g}{level}", first=self.opening)
         self.phase = "over"
         return [{"round": self.round, "action": "score", "vp": {s: float(score[s]) for s in SIDES},
                  "total": {s: float(score[s]) for s in SIDES}, "relics": held},
