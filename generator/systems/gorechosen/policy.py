@@ -286,8 +286,7 @@ class GreedyPolicy:
 
     def _best(self, state, f, actions):
         scores = self.scores(state, f, actions)
-        best = max(range(len(actions)), key=lambda i: scores[i])
-        return actions[best]
+        return actions[scores.index(max(scores))]  # the first of the best, as max() takes it
 
     def _turn(self, state, d, actions):
         return self._best(state, d.fighter, actions)

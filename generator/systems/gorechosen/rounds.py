@@ -68,7 +68,8 @@ class Rounds:
         for fid in order:
             f = self.by_id[fid]
             placed = [g.pos for g in self.fighters if g.pos is not None]
-            spots = [p for p in self.board.open if all(self.board.distance(p, q) > 2 for q in placed)]
+            rows = [self.board.distance_from(q) for q in placed]  # hexes away from each fighter set up
+            spots = [p for p in self.board.open if all(row[p] > 2 for row in rows)]
             if not spots:  # never on the book's arena; a tiny user map still gets a battle
                 spots = [p for p in self.board.open if p not in placed]
             actions = [("place", p, d) for p in spots for d in range(6)]
