@@ -23,7 +23,10 @@ ROSTERS = {
 
 def _staying_power(system, card) -> float:
     """What a step changes: Wounds, Endurance boxes, HP, or (Gorechosen) the rating's lifetime
-    damage, which orders the health tracks the knob steps along."""
+    damage, which orders the health tracks the knob steps along; SagaBorn's HP over all of a
+    squad's units, its hardy ones (one HP more) counted."""
+    if hasattr(card, "hardy_units"):
+        return card.hp * card.units + card.hardy_units
     for name in ("wounds", "endurance", "hp"):
         if hasattr(card, name):
             return getattr(card, name)

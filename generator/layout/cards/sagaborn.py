@@ -41,6 +41,7 @@ def card_view(c: Any) -> dict[str, Any]:
         "name": text(field(c, "name")),
         "squad_cost": text(field(c, "squad_cost", "cost", default="")),
         "hp": int(field(c, "hp", default=0) or 0),
+        "hardy_units": int(field(c, "hardy_units", default=0) or 0),  # the first units: 1 HP more
         "move": text(field(c, "move", "movement", default="")),
         "range": text(field(c, "range", default="")),
         "attack": text(field(c, "attack", default="")),

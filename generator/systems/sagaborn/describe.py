@@ -16,7 +16,7 @@ def describe_squad(squad: Squad) -> str:
         f"{squad.name}  [{cost}]",
         f"  {squad.type.title()} squad of {units}   Can use: "
         + (", ".join(uses) if uses else "no talents, relics or weapons"),
-        f"  HP {squad.hp}   Move {squad.move}   Range {squad.range}   Attack {squad.attack}   "
+        f"  HP {squad.hp}" + (f" ({squad.hardy_words})" if squad.hardy_units else "") + f"   Move {squad.move}   Range {squad.range}   Attack {squad.attack}   "
         f"Defense {squad.defense}   Height {squad.height}",
     ]
     if squad.special:

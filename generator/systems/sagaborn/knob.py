@@ -1,27 +1,67 @@
-"""The scenario generator's knob on a SagaBorn squad: one HP more or less on each of its units.
+"""The scenario generator's knob on a SagaBorn squad: one HP more or less on one of its units.
 
 A real opponent is evened by small steps of strength spread over its squads
 (:mod:`generator.balance.opponent`). HP makes that step: it changes no roll of the battle dice,
-only how many hits a unit takes before it falls. The printed card cost stays as printed: it is
-the book's number, and the team's points also buy initiative, so a knob that moved them would
-change two things at once. The knob is a handicap, and the booklet names it as one.
+only how many hits a unit takes before it falls. A step is one HP on one unit: the squad's
+first units become *hardy* (``Squad.hardy_units``, one HP more than the card's HP) one at a time,
+and once all but one are, the next step raises the card's HP and starts the hardy count again;
+a step down walks the same ladder back. A whole HP on every unit of a five-unit squad of 2 HP
+would move its durability by half at once; a unit's HP moves it by a tenth.
+
+The printed card cost stays as printed: it is the book's number, and the team's points also buy
+initiative, so a knob that moved them would change two things at once. The knob is a handicap,
+and the booklet names it as one.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from pydantic import ValidationError
 
 from generator.systems.sagaborn.models import Squad
 
+#: The most characters the knob's words may take (the scenario file's ``knob`` field).
+_MOST = 200
+
+
+def extra_hp(squad: Squad) -> int:
+    """The squad's HP over all its units, in unit-HP: the ladder's rung as one number."""
+    return squad.hp * squad.units + squad.hardy_units
+
 
 def nudge(squad: Squad, direction: int) -> Optional[Squad]:
-    """``squad`` with one HP more (``direction`` 1) or less (-1) a unit, its printed cost kept;
-    None past the HP bounds."""
+    """``squad`` one rung up (``direction`` 1: one unit gains 1 HP) or down (-1: one loses 1),
+    its printed cost kept; None past the HP bounds."""
+    rung = extra_hp(squad) + direction
+    hp, hardy = divmod(rung, squad.units)
     data = squad.model_dump()
-    data["hp"] = squad.hp + direction
+    data["hp"], data["hardy_units"] = hp, hardy
     try:
         return Squad.model_validate(data)
     except (ValidationError, ValueError):
         return None
+
+
+def describe(system: Any, base: Any, force: Any) -> str:
+    """The knob in players' words, squad by squad, against the card as built: ``Vareth
+    Spearmen: units 1-2 start with 3 HP (printed 2)``, ``Sable Archers: 3 HP each unit (printed
+    2)``; empty when no squad changed. Too long for the scenario file, it names the squads and
+    points to their cards."""
+    changes, names = [], []
+    for before, after in zip(system.combatants(base), system.combatants(force)):
+        if (before.hp, before.hardy_units) == (after.hp, after.hardy_units):
+            continue
+        names.append(after.name)
+        printed = f"printed {before.hp}" + (f", {before.hardy_words}" if before.hardy_units else "")
+        if after.units == 1:
+            change = f"{after.hp} HP"
+        elif after.hardy_units:
+            change = f"{after.hp} HP each unit, {after.hardy_words}"
+        else:
+            change = f"{after.hp} HP each unit"
+        changes.append(f"{after.name}: {change} ({printed})")
+    text = "; ".join(changes)
+    if len(text) > _MOST:
+        text = f"HP changed for {' and '.join(names)} (see their cards)"
+    return text[:_MOST]

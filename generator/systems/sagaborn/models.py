@@ -243,6 +243,9 @@ class Squad(_Strict):
     cost: int = Field(ge=0, le=10000, description="the printed squad cost (talents/weapons extra)")
     units: int = Field(1, ge=UNITS_BOUNDS[0], le=UNITS_BOUNDS[1])
     hp: int = Field(ge=STAT_BOUNDS["hp"][0], le=STAT_BOUNDS["hp"][1])
+    hardy_units: int = Field(0, ge=0, le=UNITS_BOUNDS[1] - 1,
+                             description="the first units that start with 1 HP more than printed (a handicap "
+                                         "the scenario generator gives; the printed cost is unchanged)")
     move: int = Field(ge=STAT_BOUNDS["move"][0], le=STAT_BOUNDS["move"][1])
     range: int = Field(ge=STAT_BOUNDS["range"][0], le=STAT_BOUNDS["range"][1])
     attack: int = Field(ge=STAT_BOUNDS["attack"][0], le=STAT_BOUNDS["attack"][1])
@@ -254,6 +257,31 @@ class Squad(_Strict):
     talents: list[str] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
     faction: Optional[str] = None
+
+    @field_validator("hardy_units")
+    @classmethod
+    def _hardy_units(cls, hardy: int, info) -> int:
+        """Fewer hardy units than units (all of them would just be 1 HP more), and room above the HP."""
+        units, hp = info.data.get("units"), info.data.get("hp")
+        if hardy and units is not None and hardy >= units:
+            raise ValueError(f"{hardy} is above the maximum {units - 1} for a squad of {units} "
+                             f"unit{'s' if units != 1 else ''} (a squad of 1 HP more on every unit has hp {(hp or 0) + 1})")
+        if hardy and hp is not None and hp + 1 > STAT_BOUNDS["hp"][1]:
+            raise ValueError(f"no room: hp {hp} is the most a unit may have, so no unit can start with 1 HP more")
+        return hardy
+
+    def unit_hp(self, unit: int, hp: int | None = None) -> int:
+        """The HP unit ``unit`` (0 first) starts with: ``hp`` (the squad's in play, the printed by
+        default), one more for the first :attr:`hardy_units`."""
+        return (self.hp if hp is None else hp) + (1 if unit < self.hardy_units else 0)
+
+    @property
+    def hardy_words(self) -> str:
+        """The hardy units in a player's words ("" when none): "units 1-2: 3 HP"."""
+        if not self.hardy_units:
+            return ""
+        which = "unit 1" if self.hardy_units == 1 else f"units 1-{self.hardy_units}"
+        return f"{which}: {self.hp + 1} HP"
 
     @field_validator("icons")
     @classmethod

@@ -50,6 +50,8 @@ class SetUp:
                     uid = f"{side}{count}"
                     weapon = squad.weapons[u] if u < len(squad.weapons) else None
                     stats = armed(base, weapon) if weapon else base
+                    if u < squad.hardy_units:
+                        stats = stats.model_copy(update={"hp": squad.unit_hp(u, stats.hp)})
                     name = squad.name if squad.units == 1 else f"{squad.name} {u + 1}"
                     if not cells:
                         raise SkirmishError(f"{self.map.name or 'map'}: zones: no room to deploy {name} for side {side}")
@@ -93,6 +95,8 @@ class SetUp:
             f = self.fighters[uid]
             weapon = sq.card.weapons[u] if u < len(sq.card.weapons) else None
             f.stats = armed(base, weapon) if weapon else base
+            if u < sq.card.hardy_units:
+                f.stats = f.stats.model_copy(update={"hp": sq.card.unit_hp(u, f.stats.hp)})
             f.hp = f.stats.hp
         self._changed()
         events.append({"round": 0, "side": sq.side, "fighter": sq.units[0], "action": "ability",
