@@ -72,6 +72,7 @@ def measure(name: str, seed: int, demo: bool, jobs: int | None, runner, changes:
         "recheck_rate": v["win_rate_a"], "recheck_ci95": v["ci95"], "recheck_balanced": bool(recheck.balanced),
         "recheck_games": v["games"], "draws": v["draws"], "setup_lean": lean.get("score"),
         "battles": made.battles, "seconds": round(seconds, 1), "settings": list(changes),
+        "notes": list(made.notes),  # what the search tried, in the booklet's words
     }
 
 
