@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator, model_serializer
 
 from generator.names import Name
 from generator.systems.sagaborn.abilities import TALENT_RULES, SpecialAbility, StatChange
@@ -274,6 +274,14 @@ class Squad(_Strict):
         """The HP unit ``unit`` (0 first) starts with: ``hp`` (the squad's in play, the printed by
         default), one more for the first :attr:`hardy_units`."""
         return (self.hp if hp is None else hp) + (1 if unit < self.hardy_units else 0)
+
+    @model_serializer(mode="wrap")
+    def _without_hardy_units(self, handler):
+        """A squad with no hardy units is written as the book prints it, without the field."""
+        data = handler(self)
+        if not self.hardy_units and isinstance(data, dict):
+            data.pop("hardy_units", None)
+        return data
 
     @property
     def hardy_words(self) -> str:
