@@ -44,24 +44,40 @@ def nudge(squad: Squad, direction: int) -> Optional[Squad]:
 
 
 def describe(system: Any, base: Any, force: Any) -> str:
-    """The knob in players' words, squad by squad, against the card as built: ``Vareth
-    Spearmen: units 1-2 start with 3 HP (printed 2)``, ``Sable Archers: 3 HP each unit (printed
-    2)``; empty when no squad changed. Too long for the scenario file, it names the squads and
-    points to their cards."""
+    """The knob in players' words, squad by squad, against the card as built, naming the units
+    whose HP changed: ``Aska the Grey: 8 HP (printed 9)`` (a hero), ``Vareth Halberdiers units
+    1-2: 4 HP (printed 3)``, ``Frost Spears unit 3: 2 HP (printed 3)``, ``Boar each unit: 10 HP
+    (printed 9)``; empty when no squad changed. Too long for the scenario file, it names the
+    squads and points to their cards."""
     changes, names = [], []
     for before, after in zip(system.combatants(base), system.combatants(force)):
-        if (before.hp, before.hardy_units) == (after.hp, after.hardy_units):
+        was = [before.unit_hp(u) for u in range(before.units)]
+        now = [after.unit_hp(u) for u in range(after.units)]
+        if was == now:
             continue
         names.append(after.name)
         printed = f"printed {before.hp}" + (f", {before.hardy_words}" if before.hardy_units else "")
         if after.units == 1:
-            change = f"{after.hp} HP"
-        elif after.hardy_units:
-            change = f"{after.hp} HP each unit, {after.hardy_words}"
-        else:
-            change = f"{after.hp} HP each unit"
-        changes.append(f"{after.name}: {change} ({printed})")
+            changes.append(f"{after.name}: {now[0]} HP ({printed})")
+            continue
+        changed = [u for u in range(after.units) if now[u] != was[u]]
+        if len(changed) == after.units and len(set(now)) == 1:
+            changes.append(f"{after.name} each unit: {now[0]} HP ({printed})")
+            continue
+        groups: list[list[int]] = []  # runs of changed units that now have the same HP
+        for u in changed:
+            if groups and groups[-1][-1] == u - 1 and now[groups[-1][-1]] == now[u]:
+                groups[-1].append(u)
+            else:
+                groups.append([u])
+        parts = [f"{_units(g)}: {now[g[0]]} HP" for g in groups]
+        changes.append(f"{after.name} {', '.join(parts)} ({printed})")
     text = "; ".join(changes)
     if len(text) > _MOST:
         text = f"HP changed for {' and '.join(names)} (see their cards)"
     return text[:_MOST]
+
+
+def _units(run: list[int]) -> str:
+    """Units by their number on the card (1 first): ``unit 3``, ``units 1-2``."""
+    return f"unit {run[0] + 1}" if len(run) == 1 else f"units {run[0] + 1}-{run[-1] + 1}"

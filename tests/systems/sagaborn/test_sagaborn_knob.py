@@ -51,8 +51,16 @@ def test_hardy_units_start_the_battle_with_one_hp_more():
 def test_the_booklet_names_the_squads_and_their_units():
     force = nudged(SYSTEM, VARETH, 2, "Stronger", start=3)  # a step each on the 4th and 5th squads
     words = Opponent(VARETH, 2, force, start=3).describe_knob(SYSTEM)
-    assert words == ("Vareth Halberdiers: 3 HP each unit, unit 1: 4 HP (printed 3); "
-                     "Vareth Crossbows: 3 HP each unit, unit 1: 4 HP (printed 3)")
+    assert words == "Vareth Halberdiers unit 1: 4 HP (printed 3); Vareth Crossbows unit 1: 4 HP (printed 3)"
+    down = nudged(SYSTEM, VARETH, -2, "Weaker", start=3)  # a step down each: the last unit loses 1 HP
+    assert Opponent(VARETH, -2, down, start=3).describe_knob(SYSTEM) == (
+        "Vareth Halberdiers unit 4: 2 HP (printed 3); Vareth Crossbows unit 2: 2 HP (printed 3)")
+    halberdiers = VARETH.model_copy(update={"squads": [nudge(s, 1) if s is HALBERDIERS else s for s in VARETH.squads]})
+    for _ in range(4):
+        halberdiers = halberdiers.model_copy(update={"squads": [
+            nudge(s, 1) if s.name == HALBERDIERS.name else s for s in halberdiers.squads]})
+    assert Opponent(VARETH, 5, halberdiers).describe_knob(SYSTEM) == (
+        "Vareth Halberdiers unit 1: 5 HP, units 2-4: 4 HP (printed 3)")
     weaker = Opponent(VARETH, -1, nudged(SYSTEM, VARETH, -1, "Weaker"))
     assert weaker.describe_knob(SYSTEM) == "Lord-Captain Aldric Vane: 7 HP (printed 8)"
     five = Opponent(VARETH, 5, nudged(SYSTEM, VARETH, 5, "Stronger")).describe_knob(SYSTEM)
