@@ -21,6 +21,7 @@ from typing import Any, Optional
 from pydantic import ValidationError
 
 from generator.systems.gorechosen.models import Champion, HealthTrack
+from generator.words import knob_words
 
 _LADDERS: dict[str, list[tuple[int, int]]] = {}
 
@@ -67,10 +68,6 @@ def nudge(champion: Champion, direction: int) -> Optional[Champion]:
         return None
 
 
-#: The most a scenario file's ``balance.knob`` holds (:mod:`generator.scenarios.model`).
-_MOST = 200
-
-
 def describe(system: Any, base: Any, force: Any) -> str:
     """The knob in players' words, champion by champion, against the card as built: ``Ushrak:
     Health marker starts on space 3 (built: the top)``, or ``Threx: 8-space health track, marker
@@ -88,7 +85,4 @@ def describe(system: Any, base: Any, force: Any) -> str:
         else:
             changes.append(f"{after.name}: {a.length}-space health track, marker starting on space {a.start} "
                            f"(built: {b.length} spaces)")
-    text = "; ".join(changes)
-    if len(text) > _MOST:
-        text = f"health tracks changed for {' and '.join(names)} (see their cards)"
-    return text[:_MOST]
+    return knob_words(changes, names, "health tracks")

@@ -20,10 +20,7 @@ from typing import Any, Optional
 from pydantic import ValidationError
 
 from generator.systems.sagaborn.models import Squad
-
-#: The most characters the knob's words may take (the scenario file's ``knob`` field).
-_MOST = 200
-
+from generator.words import knob_words, unit_numbers
 
 def extra_hp(squad: Squad) -> int:
     """The squad's HP over all its units, in unit-HP: the ladder's rung as one number."""
@@ -70,14 +67,6 @@ def describe(system: Any, base: Any, force: Any) -> str:
                 groups[-1].append(u)
             else:
                 groups.append([u])
-        parts = [f"{_units(g)}: {now[g[0]]} HP" for g in groups]
+        parts = [f"{unit_numbers(g[0], g[-1])}: {now[g[0]]} HP" for g in groups]
         changes.append(f"{after.name} {', '.join(parts)} ({printed})")
-    text = "; ".join(changes)
-    if len(text) > _MOST:
-        text = f"HP changed for {' and '.join(names)} (see their cards)"
-    return text[:_MOST]
-
-
-def _units(run: list[int]) -> str:
-    """Units by their number on the card (1 first): ``unit 3``, ``units 1-2``."""
-    return f"unit {run[0] + 1}" if len(run) == 1 else f"units {run[0] + 1}-{run[-1] + 1}"
+    return knob_words(changes, names, "HP")

@@ -14,6 +14,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator, model_serializer
 
 from generator.names import Name
+from generator.words import unit_numbers
 from generator.systems.sagaborn.abilities import TALENT_RULES, SpecialAbility, StatChange
 
 
@@ -288,8 +289,7 @@ class Squad(_Strict):
         """The hardy units in a player's words ("" when none): "units 1-2: 3 HP"."""
         if not self.hardy_units:
             return ""
-        which = "unit 1" if self.hardy_units == 1 else f"units 1-{self.hardy_units}"
-        return f"{which}: {self.hp + 1} HP"
+        return f"{unit_numbers(0, self.hardy_units - 1)}: {self.hp + 1} HP"
 
     @field_validator("icons")
     @classmethod

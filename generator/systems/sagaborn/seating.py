@@ -19,7 +19,7 @@ from generator.systems.sagaborn import mechanics as m
 from generator.systems.sagaborn.models import Team
 from generator.systems.sagaborn.pieces import SIDES, Fighter, SquadState
 from generator.systems.sagaborn.scoring import SCENARIO_SCORING
-from generator.systems.sagaborn.talents import armed, stat_line, TalentCards
+from generator.systems.sagaborn.talents import TalentCards, stat_line, unit_stats
 
 DEFAULT_MAP = "sagaborn-relic-vault.yaml"
 POINT_LIMIT = 400
@@ -49,9 +49,7 @@ class SetUp:
                     count += 1
                     uid = f"{side}{count}"
                     weapon = squad.weapons[u] if u < len(squad.weapons) else None
-                    stats = armed(base, weapon) if weapon else base
-                    if u < squad.hardy_units:
-                        stats = stats.model_copy(update={"hp": squad.unit_hp(u, stats.hp)})
+                    stats = unit_stats(squad, u, base)
                     name = squad.name if squad.units == 1 else f"{squad.name} {u + 1}"
                     if not cells:
                         raise SkirmishError(f"{self.map.name or 'map'}: zones: no room to deploy {name} for side {side}")
@@ -93,10 +91,7 @@ class SetUp:
         base = stat_line(sq.card, ruthless=sq.ruthless)
         for uid, u in zip(sq.units, range(len(sq.units))):
             f = self.fighters[uid]
-            weapon = sq.card.weapons[u] if u < len(sq.card.weapons) else None
-            f.stats = armed(base, weapon) if weapon else base
-            if u < sq.card.hardy_units:
-                f.stats = f.stats.model_copy(update={"hp": sq.card.unit_hp(u, f.stats.hp)})
+            f.stats = unit_stats(sq.card, u, base)
             f.hp = f.stats.hp
         self._changed()
         events.append({"round": 0, "side": sq.side, "fighter": sq.units[0], "action": "ability",

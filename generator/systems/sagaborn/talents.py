@@ -71,6 +71,16 @@ def armed(stats: UnitStats | Squad, weapon: Weapon) -> UnitStats:
     return UnitStats(**values)
 
 
+def unit_stats(squad: Squad, unit: int, base: UnitStats) -> UnitStats:
+    """Unit ``unit``'s (0 first) stat line in play: the squad's ``base`` line with the weapon that
+    unit carries, and one HP more for a hardy unit (``Squad.hardy_units``)."""
+    weapon = squad.weapons[unit] if unit < len(squad.weapons) else None
+    stats = armed(base, weapon) if weapon else base
+    if unit < squad.hardy_units:
+        stats = stats.model_copy(update={"hp": squad.unit_hp(unit, stats.hp)})
+    return stats
+
+
 class TalentCards:
     """A unit's talent cards and which are exhausted (turned sideways) this round.
 
