@@ -128,7 +128,8 @@ def play(game: Game, battle: Battle, policies: Mapping[str, Any], rng: Rng, keep
     if players is not None:
         decisions = _play_in_core(state, players, dice, choosers, log if keep_log else None)
     else:
-        decisions = _play_by_protocol(game, state, policies, dice, choosers, log if keep_log else None)
+        replay = _replay_for(game, battle, dice, policies)
+        decisions = _play_by_protocol(game, state, policies, dice, choosers, log if keep_log else None, replay)
     outcome = state.outcome()
     return Result(
         system=game.system,
@@ -171,7 +172,21 @@ def _play_in_core(state, players, dice, choosers, log) -> int:
         state.log = None
 
 
-def _play_by_protocol(game: Game, state: State, policies, dice: Rng, choosers, log) -> int:
+def _replay_for(game: Game, battle: Battle, dice: Rng, policies):
+    """The battle's :class:`~generator.play.replay.Replay` when a policy plays out copies of it
+    (the search player), handed to each such policy; None otherwise (nothing is recorded)."""
+    wanting = [p for p in policies.values() if getattr(p, "wants_replay", False)]
+    if not wanting:
+        return None
+    from generator.play.replay import Replay
+
+    replay = Replay(game, battle, dice.seed)
+    for policy in wanting:
+        policy.follow(replay)
+    return replay
+
+
+def _play_by_protocol(game: Game, state: State, policies, dice: Rng, choosers, log, replay=None) -> int:
     decisions = 0
     while not state.is_terminal():
         if decisions >= MAX_DECISIONS:
@@ -182,6 +197,8 @@ def _play_by_protocol(game: Game, state: State, policies, dice: Rng, choosers, l
             raise SkirmishError(f"{game.system}: side {side} has no legal action and the battle has not ended (a rules bug)")
         action = actions[0] if len(actions) == 1 else policies[side].choose(state, actions, choosers[side])
         events = state.apply(action, dice)
+        if replay is not None:
+            replay.actions.append(action)
         if log is not None:
             log.extend(events)
         decisions += 1

@@ -71,21 +71,30 @@ def policy_names(system: Any) -> list[str]:
     """The players ``system`` has: its own, the random player, and the search player where the
     system's greedy player runs in its battle core."""
     names = {"random", *(getattr(system, "policies", None) or {})}
-    greedy = (getattr(system, "policies", None) or {}).get("greedy")
-    if greedy is not None and hasattr(greedy, "core_player"):
+    if _searchable(system):
         names.add("search")
     return sorted(names)
+
+
+def _searchable(system: Any) -> bool:
+    """Whether ``system``'s greedy player can lead a search: it runs in the battle core, or it
+    ranks a decision's actions for :class:`~generator.play.replay.ReplaySearch`."""
+    greedy = (getattr(system, "policies", None) or {}).get("greedy")
+    return greedy is not None and (hasattr(greedy, "core_player") or hasattr(greedy(), "rank"))
 
 
 def policy_for(system: Any, name: str) -> Policy:
     """The policy called ``name`` for ``system`` (its ``policies`` record), one-line error otherwise."""
     factories: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, **(getattr(system, "policies", None) or {})}
     if name == "search" and name not in factories:
-        greedy = factories.get("greedy")
-        if greedy is None or not hasattr(greedy, "core_player"):
-            raise SkirmishError(f"the search player needs {system.title}'s battle core, which it does not have yet; "
-                                f"choose one of: {', '.join(policy_names(system))}")
-        return SearchPolicy(greedy())
+        if not _searchable(system):
+            raise SkirmishError(f"{system.title} has no search player yet; choose one of: {', '.join(policy_names(system))}")
+        greedy = factories["greedy"]
+        if hasattr(greedy, "core_player"):
+            return SearchPolicy(greedy())
+        from generator.play.replay import ReplaySearch
+
+        return ReplaySearch(greedy())
     if name not in factories:
         raise SkirmishError(f"unknown policy {name!r} for {system.title}; choose one of: {', '.join(policy_names(system))}")
     return factories[name]()

@@ -112,6 +112,11 @@ CASES = [
     (["map", "render", "T/map.yaml", "--hex-size", "5000mm", "--out", "T/OUT/m.pdf"], "allowed is 5 mm to 200 mm"),
     (["map", "render", "T/map.yaml", "--page", "a9", "--out", "T/OUT/m.pdf"], "unknown page 'a9'"),
     (["map", "render", "T/map.yaml", "--out", "T/OUT"], "give a .pdf, .svg or .png name"),
+    # players
+    (["balance", "bladeborn/example-cinder-oath", "bladeborn/example-cinder-oath", "--policy-a", "clever"],
+     "unknown policy 'clever' for Bladeborn; choose one of: greedy, random"),
+    (["balance", "sagaborn/house-vareth", "sagaborn/house-vareth", "--policy-b", "search"],
+     "SagaBorn Battles has no search player yet; choose one of: greedy, random"),
     # demo
     (["demo", "--out", "T/map.yaml"], "is a file, not a folder"),
     (["demo", "--seed", "x"], "'--seed'"),

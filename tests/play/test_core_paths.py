@@ -53,11 +53,11 @@ def _has_compiled_code(system_name: str) -> bool:
 
 
 def _has_core(system_name: str) -> bool:
-    """Does the system's greedy player run in a battle core? (Then it has a search player too.)"""
-    from generator.play.policies import policy_names
+    """Does the system's greedy player run in a battle core?"""
     from generator.registry import system
 
-    return "search" in policy_names(system(system_name))
+    greedy = (system(system_name).policies or {}).get("greedy")
+    return greedy is not None and hasattr(greedy, "core_player")
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -103,6 +103,10 @@ def team_place(state, f, j: Judge | None = None) -> float:
 _FIRST_PLACE: list = []
 
 
+#: Whether the search player may also search the answers to an attack (Block, Parry, Dodge).
+RANK_DEFENCES = True
+
+
 class GreedyPolicy:
     """``policy_for("gorechosen", "greedy")``."""
 
@@ -284,6 +288,21 @@ class GreedyPolicy:
 
     # ---- a turn ---------------------------------------------------------------------------------
 
+    def rank(self, state, actions) -> list[int] | None:
+        """For the search player: the actions of a turn, or the answers to an attack, best first
+        (this player's own choice first); None for set-up, drafting and the other reactions,
+        which keep the greedy choice."""
+        d = state.pending
+        if d.kind == "turn" or d.kind == "second":
+            scores = self.scores(state, d.fighter, actions)
+        elif d.kind == "defend" and RANK_DEFENCES:
+            scores = self._defend_scores(state, d, actions)
+            mine = actions.index(self._defend(state, d, actions))
+            scores[mine] = max(scores) + 1.0
+        else:
+            return None
+        return sorted(range(len(actions)), key=lambda i: -scores[i])
+
     def _best(self, state, f, actions):
         scores = self.scores(state, f, actions)
         return actions[scores.index(max(scores))]  # the first of the best, as max() takes it
@@ -303,6 +322,14 @@ class GreedyPolicy:
     def _defend(self, state, d, actions):
         """Block, Parry or Dodge when what it saves (a kill above all) beats what the card would
         do later this round."""
+        best, best_v = ("take",), 0.0
+        for a, v in zip(actions, self._defend_scores(state, d, actions)):
+            if a[0] == "defend" and v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _defend_scores(self, state, d, actions) -> list[float]:
+        """Each answer's worth against the hits coming, in wounds; taking them is worth 0."""
         f = d.fighter
         attacker = state.by_id[d.info["attacker"]]
         hits, profile = d.info["hits"], d.info["profile"]
@@ -311,9 +338,10 @@ class GreedyPolicy:
         thick = f.rule_value("wounds") if f.rule == "thick_hide" else 0
         hand = {c.name: c for c in f.hand}
         taken = wound_worth(max(0, hits * profile.wounds - thick), left) if hits * profile.wounds > thick else 0.0
-        best, best_v = ("take",), 0.0
+        out = []
         for a in actions:
             if a[0] != "defend":
+                out.append(0.0)
                 continue
             card = hand[a[1]]
             cancelled = min(hits, state.cancels(f, card))
@@ -324,10 +352,8 @@ class GreedyPolicy:
                     v -= wrath_change(state.track, attacker.wrath, -1)
                 if f.rule == "skullgouger":
                     v += wound_worth(f.rule_value("wounds"), j.left(attacker))
-            v -= j.cost((a[1],))
-            if v > best_v:
-                best, best_v = a, v
-        return best
+            out.append(v - j.cost((a[1],)))
+        return out
 
     def _pit(self, state, d, actions):
         """The dice is already rolled: throw away just enough cards to reach 4, the ones the rest

@@ -1,0 +1,143 @@
+"""The search player of the protocol-driven systems: a battle rebuilt from its seed and actions
+stands at the same moment, the playouts never touch the battle's own dice, and the playouts,
+not the favourite, decide."""
+
+from __future__ import annotations
+
+from generator.dice.rng import Rng
+from generator.play.engine import play
+from generator.play.policies import policy_for
+from generator.play.replay import ReplaySearch
+from generator.systems import get_system
+from generator.systems.gorechosen import data
+from generator.systems.gorechosen.game import GAME, make_battle
+from generator.systems.gorechosen.policy import GreedyPolicy
+
+
+def book(name: str):
+    return next(c for c in data.book_champions().champions if c.name.startswith(name))
+
+
+def tark_duel():
+    return make_battle([book("Tark")], [book("Tark")], {})
+
+
+class Watching(ReplaySearch):
+    """Plays the greedy choice, and at each decision rebuilds the battle and checks it."""
+
+    checked = 0
+
+    def choose(self, state, actions, rng):
+        rebuilt, dice = self.replay.rebuild()
+        assert rebuilt.current_player() == state.current_player()
+        assert rebuilt.pending.kind == state.pending.kind
+        assert rebuilt.legal_actions() == list(actions)
+        assert [(f.pos, f.facing, f.wrath, [c.name for c in f.hand]) for f in rebuilt.fighters] == \
+            [(f.pos, f.facing, f.wrath, [c.name for c in f.hand]) for f in state.fighters]
+        # the rebuilt dice are where the battle's are: the next roll would be the same
+        assert dice.numpy.bit_generator.state == state._rng.numpy.bit_generator.state
+        type(self).checked += 1
+        return self.base.choose(state, actions, rng)
+
+
+def test_a_rebuilt_battle_stands_at_the_same_moment_at_every_decision():
+    Watching.checked = 0
+    for seed in range(4):
+        watched = play(GAME, tark_duel(), {"a": Watching(GreedyPolicy()), "b": Watching(GreedyPolicy())}, Rng(seed))
+        plain = play(GAME, tark_duel(), {"a": GreedyPolicy(), "b": GreedyPolicy()}, Rng(seed))
+        assert watched.events == plain.events  # watching changes nothing
+    assert Watching.checked > 20
+
+
+class Ranking(GreedyPolicy):
+    """The greedy player, checking at each decision that its ranking puts its own choice first."""
+
+    kinds: dict = {}
+
+    def choose(self, state, actions, rng):
+        choice = super().choose(state, actions, rng)
+        ranked = self.rank(state, actions)
+        if ranked is not None:
+            assert sorted(ranked) == list(range(len(actions)))
+            assert actions[ranked[0]] == choice, state.pending.kind
+            self.kinds[state.pending.kind] = self.kinds.get(state.pending.kind, 0) + 1
+        return choice
+
+
+def test_the_search_starts_from_the_greedy_choice_at_every_decision_it_searches():
+    Ranking.kinds = {}
+    for seed in range(12):
+        play(GAME, tark_duel(), {"a": Ranking(), "b": Ranking()}, Rng(seed), keep_log=False)
+    assert {"turn", "defend"} <= set(Ranking.kinds)
+
+
+class Counting(ReplaySearch):
+    """The search, checking that choosing never moves the battle's own dice."""
+
+    def choose(self, state, actions, rng):
+        before = state._rng.numpy.bit_generator.state
+        choice = super().choose(state, actions, rng)
+        assert state._rng.numpy.bit_generator.state == before
+        return choice
+
+
+def test_the_search_plays_out_copies_on_its_own_dice_and_is_reproducible():
+    search = Counting(GreedyPolicy(), playouts=4, more=4)
+    one = play(GAME, tark_duel(), {"a": search, "b": GreedyPolicy()}, Rng(11))
+    assert search.searched > 0 and search.played >= 2 * 4 * search.searched
+    again = play(GAME, tark_duel(), {"a": Counting(GreedyPolicy(), playouts=4, more=4), "b": GreedyPolicy()}, Rng(11))
+    assert one.events == again.events
+
+
+class Discarder(GreedyPolicy):
+    """A greedy player that would rather throw a card away than use it: it ranks its best pass
+    first, then the rest as the greedy player does."""
+
+    def rank(self, state, actions):
+        ranked = super().rank(state, actions)
+        if ranked is None:
+            return None
+        passes = [i for i in ranked if actions[i][0] == "pass"]
+        return passes[:1] + [i for i in ranked if i not in passes[:1]]
+
+
+class Recording(ReplaySearch):
+    def __init__(self, base, **options):
+        super().__init__(base, **options)
+        self.offered = self.kept = 0
+
+    def choose(self, state, actions, rng):
+        ranked = self.base.rank(state, actions)
+        choice = super().choose(state, actions, rng)
+        if ranked and actions[ranked[0]][0] == "pass" and actions[ranked[1]][0] == "attack":
+            self.offered += 1
+            self.kept += choice[0] == "pass"
+        return choice
+
+
+def test_the_playouts_overrule_a_favourite_that_throws_an_attack_away():
+    """Offered a pass as its favourite where the greedy player would attack, the search attacks
+    (a pass is not always much worse: a weak attack leaves the attacker where it stood)."""
+    search = Recording(Discarder(), candidates=4, playouts=12, more=24)
+    for seed in range(3):
+        play(GAME, tark_duel(), {"a": search, "b": GreedyPolicy()}, Rng(seed))
+    assert search.offered >= 5
+    assert 2 * search.kept < search.offered  # a ranking alone would keep every one
+
+
+def test_every_board_system_with_a_ranking_greedy_player_names_the_search_player():
+    gorechosen = get_system("gorechosen")
+    assert isinstance(policy_for(gorechosen, "search"), ReplaySearch)
+
+
+def test_skirmish_balance_plays_the_gorechosen_search_player_and_names_it(capsys):
+    import json
+
+    from tests.cli_run import run
+
+    code, out, err = run(capsys, "balance", "gorechosen/example_brass_pit", "gorechosen/example_brass_pit",
+                         "--policy-a", "search", "--battles", "4", "--look-every", "4", "--jobs", "1",
+                         "--seed", "2", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["policies"] == {"a": "search", "b": "greedy"} and report["games"] == 4
