@@ -30,7 +30,7 @@ ROSTERS = {
                    "bladestorm/example-test-of-arms-outriders", "bladestorm/example-test-of-arms-wardens"],
     "bladeborn": ["bladeborn/example-cinder-oath", "bladeborn/example-hollowmere-stalkers"],
     "warcry": ["warcry/example-gilded-ruin", "warcry/example-marrowfen-raiders"],
-    "gorechosen": ["gorechosen/example_brass_pit", "gorechosen/example_cinder_arena"],
+    "gorechosen": ["gorechosen/champions", "gorechosen/example_brass_pit", "gorechosen/example_cinder_arena"],
     "sagaborn": ["sagaborn/house-vareth", "sagaborn/driftborn"],
 }
 

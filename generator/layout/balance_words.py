@@ -112,7 +112,9 @@ def players_paragraph(b, sides: list[dict[str, Any]], first_label: Optional[str]
     if b.search is not None:
         s = b.search
         text += (f" Stronger players (a search player on both sides) were tried too: {a['label']} scored "
-                 f"{pct(s.win_rate_a)} over {s.games:,} battles, " + ("also even." if s.balanced else "not even."))
+                 f"{pct(s.win_rate_a)} over {s.games:,} battles, "
+                 + ("close to what the greedy players scored." if s.balanced
+                    else "far from what the greedy players scored: stronger play may favour one side."))
     if b.knob:
         text += f" The battle is evened by a handicap: {b.knob.rstrip('.')}."
     return text

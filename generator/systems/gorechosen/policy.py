@@ -103,10 +103,6 @@ def team_place(state, f, j: Judge | None = None) -> float:
 _FIRST_PLACE: list = []
 
 
-#: Whether the search player may also search the answers to an attack (Block, Parry, Dodge).
-RANK_DEFENCES = True
-
-
 class GreedyPolicy:
     """``policy_for("gorechosen", "greedy")``."""
 
@@ -289,18 +285,14 @@ class GreedyPolicy:
     # ---- a turn ---------------------------------------------------------------------------------
 
     def rank(self, state, actions) -> list[int] | None:
-        """For the search player: the actions of a turn, or the answers to an attack, best first
-        (this player's own choice first); None for set-up, drafting and the other reactions,
-        which keep the greedy choice."""
+        """For the search player: a turn's actions best first (this player's own choice first);
+        None for set-up, drafting and the reactions, which keep the greedy choice (searching the
+        answers to attacks or the set-up as well cost a fifth more playouts and gained nothing
+        measurable, docs/players.md)."""
         d = state.pending
-        if d.kind == "turn" or d.kind == "second":
-            scores = self.scores(state, d.fighter, actions)
-        elif d.kind == "defend" and RANK_DEFENCES:
-            scores = self._defend_scores(state, d, actions)
-            mine = actions.index(self._defend(state, d, actions))
-            scores[mine] = max(scores) + 1.0
-        else:
+        if d.kind != "turn" and d.kind != "second":
             return None
+        scores = self.scores(state, d.fighter, actions)
         return sorted(range(len(actions)), key=lambda i: -scores[i])
 
     def _best(self, state, f, actions):
@@ -384,34 +376,37 @@ class GreedyPolicy:
         return max(actions, key=lambda a: (sum(j.card_worth(cards[a[1]])), a[1]))
 
     def _place(self, state, d, actions):
-        f = d.fighter
-        placed_enemies = [e for e in state.enemies(f) if e.pos is not None]
-        if not placed_enemies:
-            centre = state.centre
-            near_pit = state.beside_pits
+        if not any(e.pos is not None for e in state.enemies(d.fighter)):
             last = _FIRST_PLACE
-            if last and last[0] is state.board and last[1] == centre and last[2] == near_pit and last[3] == actions:
+            if last and last[0] is state.board and last[1] == state.centre and last[2] == state.beside_pits \
+                    and last[3] == actions:
                 return actions[last[4]]  # the same choices on the same arena: the same choice
-
-            def first(i):
-                _, p, facing = actions[i]
-                return (-abs(state.board.distance(p, centre) - 2) - 0.5 * (p in near_pit)
-                        - 0.1 * (facing != arcs.facing_towards(p, centre)))
-
-            best = max(range(len(actions)), key=first)
-            _FIRST_PLACE[:] = [state.board, centre, near_pit, list(actions), best]
+            scores = self._place_scores(state, d, actions)
+            best = scores.index(max(scores))
+            _FIRST_PLACE[:] = [state.board, state.centre, state.beside_pits, list(actions), best]
             return actions[best]
+        scores = self._place_scores(state, d, actions)
+        return actions[scores.index(max(scores))]
+
+    def _place_scores(self, state, d, actions) -> list[float]:
+        """Each set-up hex and facing: the first champion stands about 2 hexes from the middle,
+        away from the pits and facing inwards; a later one where the judge rates the place, about
+        3 hexes from the nearest enemy."""
+        f = d.fighter
+        if not any(e.pos is not None for e in state.enemies(f)):
+            centre, near_pit, board = state.centre, state.beside_pits, state.board
+            return [-abs(board.distance(p, centre) - 2) - 0.5 * (p in near_pit)
+                    - 0.1 * (facing != arcs.facing_towards(p, centre)) for _, p, facing in actions]
         j = Judge(state, f)
         gap: dict = {}
-
-        def score(a):
+        out = []
+        for a in actions:
             p = a[1]
             g = gap.get(p)
             if g is None:
                 g = gap[p] = -0.2 * abs(state.board.distance(p, j.nearest(p).pos) - 3)
-            return j.place(p, a[2]) + g
-
-        return max(actions, key=score)
+            out.append(j.place(p, a[2]) + g)
+        return out
 
 
 def greedy() -> GreedyPolicy:

@@ -1,0 +1,71 @@
+"""How strong Gorechosen's search player is for a choice of its settings, and what it costs.
+
+    python benchmarks/bench_search_gorechosen.py [--roster gorechosen/example_brass_pit]
+        [--battles 200] [--seed 1] [--set candidates=4 --set playouts=32 --set more=0 ...]
+
+The roster's duellist (its first champion) fights itself: the search player
+(:class:`generator.play.replay.ReplaySearch` with the settings given, the rest as it ships) on
+one side, the greedy player on the other, seats alternating. Prints the search side's score
+with its 95% Wilson interval, the CPU seconds a battle, and the decisions searched and
+playouts played a battle. One process; the settings `docs/players.md` compares were measured
+with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from generator.balance.winrate import wilson_interval  # noqa: E402
+from generator.content import load_roster  # noqa: E402
+from generator.dice.rng import Rng  # noqa: E402
+from generator.play.engine import play  # noqa: E402
+from generator.play.replay import ReplaySearch  # noqa: E402
+from generator.systems.gorechosen.policy import GreedyPolicy  # noqa: E402
+
+SETTINGS = {"candidates": int, "playouts": int, "confidence": float, "more": int, "final_confidence": float}
+
+
+def setting(text: str) -> tuple[str, float]:
+    name, _, value = text.partition("=")
+    if name not in SETTINGS:
+        raise argparse.ArgumentTypeError(f"unknown setting {name!r}; choose one of: {', '.join(SETTINGS)}")
+    return name, SETTINGS[name](value)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--roster", default="gorechosen/example_brass_pit")
+    parser.add_argument("--battles", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--set", type=setting, action="append", default=[], metavar="NAME=VALUE")
+    args = parser.parse_args()
+    options = dict(args.set)
+    system, roster = load_roster(args.roster)
+    force = system.fighters(roster)
+    battle = system.make_battle(force, force, {})
+    points = searched = played = 0
+    started = time.process_time()
+    for i in range(args.battles):
+        search = ReplaySearch(GreedyPolicy(), **options)
+        seat = "a" if i % 2 == 0 else "b"
+        other = "b" if seat == "a" else "a"
+        result = play(system.game, battle, {seat: search, other: GreedyPolicy()}, Rng(args.seed).spawn(f"b{i}"),
+                      keep_log=False)
+        points += 2 if result.winner == seat else 1 if result.winner is None else 0
+        searched += search.searched
+        played += search.played
+    seconds = time.process_time() - started
+    n = args.battles
+    low, high = wilson_interval(points / 2, n)
+    print(f"{args.roster} {options or 'as shipped'}: search scores {points / 2 / n:.1%} [{low:.1%}, {high:.1%}] "
+          f"in {n} battles; {seconds / n:.2f} s of CPU a battle, {searched / n:.1f} decisions searched and "
+          f"{played / n:.0f} playouts a battle")
+
+
+if __name__ == "__main__":
+    main()
