@@ -61,7 +61,8 @@ def headline(b, a_label: str, first_label: Optional[str] = None) -> str:
     score = f"{a_label} scores {pct(b.win_rate_a)} over {b.games:,} battles"
     if b.search is not None:
         s = b.search
-        second = "even" if s.balanced else "uneven"
+        # ``balanced`` says the two verdicts lie within five points, not that the second is even
+        second = "about the same" if s.balanced else "different"
         text = (f"{word.capitalize()} for {players or 'greedy players'} ({score}); "
                 f"{second} for search players ({pct(s.win_rate_a)} over {s.games:,})")
     else:
