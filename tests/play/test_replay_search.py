@@ -137,9 +137,9 @@ def test_the_playouts_overrule_a_favourite_that_throws_an_attack_away():
     assert 2 * search.kept < search.offered  # a ranking alone would keep every one
 
 
-def test_every_board_system_with_a_ranking_greedy_player_names_the_search_player():
-    gorechosen = get_system("gorechosen")
-    assert isinstance(policy_for(gorechosen, "search"), ReplaySearch)
+def test_every_system_whose_greedy_player_ranks_its_choices_has_the_search_player():
+    for name in ("gorechosen", "bladeborn", "warcry"):
+        assert isinstance(policy_for(get_system(name), "search"), ReplaySearch)
 
 
 def test_skirmish_balance_plays_the_gorechosen_search_player_and_names_it(capsys):
@@ -174,3 +174,57 @@ def test_the_search_player_beats_the_greedy_player_in_each_shipped_mirror(roster
         points += 1.0 if result.winner == seat else 0.5 if result.winner is None else 0.0
     low, _ = wilson_interval(points, 400)
     assert low > 0.5, f"{roster}: search scored {points / 400:.1%}, 95% interval from {low:.1%}"
+
+
+class Rebuilding(ReplaySearch):
+    """Any system: plays the greedy choice, and at each decision rebuilds the battle and checks
+    that it waits for the same player with the same legal actions."""
+
+    checked = 0
+
+    def choose(self, state, actions, rng):
+        rebuilt, _ = self.replay.rebuild()
+        assert rebuilt.current_player() == state.current_player()
+        assert list(rebuilt.legal_actions()) == list(actions)
+        type(self).checked += 1
+        return self.base.choose(state, actions, rng)
+
+
+@pytest.mark.parametrize("roster", ["bladeborn/example-cinder-oath", "warcry/example-gilded-ruin"])
+def test_a_rebuilt_bladeborn_or_warcry_battle_stands_at_the_same_moment(roster):
+    from generator.content import load_roster
+    from generator.systems.bladeborn.policy import BladebornGreedy
+
+    system, force = load_roster(roster)
+    battle = system.make_battle(force, force, {})
+    Rebuilding.checked = 0
+    watched = play(system.game, battle, {"a": Rebuilding(BladebornGreedy()), "b": BladebornGreedy()}, Rng(4))
+    assert watched.events == play(system.game, battle, {"a": BladebornGreedy(), "b": BladebornGreedy()}, Rng(4)).events
+    assert Rebuilding.checked > 30
+
+
+class ActivationRanking(ReplaySearch):
+    """Checks that the Bladeborn greedy player's ranking puts its own choice first."""
+
+    ranked = 0
+
+    def choose(self, state, actions, rng):
+        choice = self.base.choose(state, actions, rng)
+        order = self.base.rank(state, actions)
+        if order is not None:
+            assert sorted(order) == list(range(len(actions))) and actions[order[0]] == choice
+            type(self).ranked += 1
+        return choice
+
+
+def test_the_bladeborn_search_starts_from_the_greedy_choice_of_who_acts():
+    from generator.content import load_roster
+    from generator.systems.bladeborn.policy import BladebornGreedy
+
+    system, force = load_roster("bladeborn/example-hollowmere-stalkers")
+    battle = system.make_battle(force, force, {})
+    ActivationRanking.ranked = 0
+    for seed in range(3):
+        play(system.game, battle, {"a": ActivationRanking(BladebornGreedy()), "b": ActivationRanking(BladebornGreedy())},
+             Rng(seed), keep_log=False)
+    assert ActivationRanking.ranked > 30

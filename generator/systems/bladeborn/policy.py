@@ -475,20 +475,32 @@ class BladebornGreedy:
         return max(actions, key=gain)
 
     def _activate(self, state, actions):
-        best, best_score = actions[0], -1e9
+        scores = self._activate_scores(state, actions)
+        return actions[scores.index(max(scores))]  # the first of the best
+
+    def _activate_scores(self, state, actions) -> list[float]:
+        """Each fighter's claim to act now: its best attack from here, a little for not having
+        acted yet and for the walk to the nearest objective it does not hold."""
+        out = []
         for action in actions:
             if action[0] != "activate":
-                score = -0.5
-            else:
-                fighter = state.fighters[action[1]]
-                attack = self._attack_now(state, fighter)
-                fresh = 0.2 if state.activations[fighter.side].activated[fighter.id] == 0 else 0.0
-                walk = state.board.walk_from(fighter.pos)  # one row of the board's walking distances
-                goal = min((walk.get(o, UNREACHABLE) for o, h in state.control.items() if h != fighter.side), default=0)
-                score = attack + fresh + 0.02 * min(goal, 20) + 0.001 * fighter.points
-            if score > best_score:
-                best, best_score = action, score
-        return best
+                out.append(-0.5)
+                continue
+            fighter = state.fighters[action[1]]
+            attack = self._attack_now(state, fighter)
+            fresh = 0.2 if state.activations[fighter.side].activated[fighter.id] == 0 else 0.0
+            walk = state.board.walk_from(fighter.pos)  # one row of the board's walking distances
+            goal = min((walk.get(o, UNREACHABLE) for o, h in state.control.items() if h != fighter.side), default=0)
+            out.append(attack + fresh + 0.02 * min(goal, 20) + 0.001 * fighter.points)
+        return out
+
+    def rank(self, state, actions) -> list[int] | None:
+        """For the search player: which fighter to activate, best first (this player's own
+        choice first); None for every other decision, which keeps the greedy choice."""
+        if state.phase != "activate":
+            return None
+        scores = self._activate_scores(state, actions)
+        return sorted(range(len(actions)), key=lambda i: -scores[i])
 
     def _act(self, state, actions):
         """The best of an activation's actions: every move judged by where it ends, an attack by
