@@ -228,3 +228,22 @@ def test_the_bladeborn_search_starts_from_the_greedy_choice_of_who_acts():
         play(system.game, battle, {"a": ActivationRanking(BladebornGreedy()), "b": ActivationRanking(BladebornGreedy())},
              Rng(seed), keep_log=False)
     assert ActivationRanking.ranked > 30
+
+
+@pytest.mark.slow
+def test_the_bladeborn_search_player_beats_the_greedy_player_in_the_cinder_oath_mirror():
+    """200 battles, seats alternating: the lower end of the search side's 95% interval is above 50%."""
+    from generator.balance.winrate import wilson_interval
+    from generator.content import load_roster
+    from generator.systems.bladeborn.policy import BladebornGreedy
+
+    system, force = load_roster("bladeborn/example-cinder-oath")
+    battle = system.make_battle(force, force, {})
+    points = 0.0
+    for i in range(200):
+        seat, other = ("a", "b") if i % 2 == 0 else ("b", "a")
+        result = play(system.game, battle, {seat: ReplaySearch(BladebornGreedy()), other: BladebornGreedy()},
+                      Rng(5).spawn(f"b{i}"), keep_log=False)
+        points += 1.0 if result.winner == seat else 0.5 if result.winner is None else 0.0
+    low, _ = wilson_interval(points, 200)
+    assert low > 0.5, f"search scored {points / 200:.1%}, 95% interval from {low:.1%}"
