@@ -69,7 +69,7 @@ POLICY_NAMES = ("greedy", "random", "search")
 
 def policy_names(system: Any) -> list[str]:
     """The players ``system`` has: its own, the random player, and the search player where the
-    system's greedy player runs in its battle core."""
+    system's greedy player runs in its battle core or ranks its choices (:func:`_searchable`)."""
     names = {"random", *(getattr(system, "policies", None) or {})}
     if _searchable(system):
         names.add("search")
