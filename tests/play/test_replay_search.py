@@ -142,6 +142,20 @@ def test_every_system_whose_greedy_player_ranks_its_choices_has_the_search_playe
         assert isinstance(policy_for(get_system(name), "search"), ReplaySearch)
 
 
+def test_a_system_whose_greedy_player_cannot_rank_has_no_search_player():
+    from types import SimpleNamespace
+
+    from generator.errors import SkirmishError
+
+    class Plain:
+        def choose(self, state, actions, rng):
+            return actions[0]
+
+    toy = SimpleNamespace(title="Toy Skirmish", policies={"greedy": Plain})
+    with pytest.raises(SkirmishError, match="Toy Skirmish has no search player yet; choose one of: greedy, random$"):
+        policy_for(toy, "search")
+
+
 def test_skirmish_balance_plays_the_gorechosen_search_player_and_names_it(capsys):
     import json
 
@@ -190,16 +204,17 @@ class Rebuilding(ReplaySearch):
         return self.base.choose(state, actions, rng)
 
 
-@pytest.mark.parametrize("roster", ["bladeborn/example-cinder-oath", "warcry/example-gilded-ruin"])
-def test_a_rebuilt_bladeborn_or_warcry_battle_stands_at_the_same_moment(roster):
+@pytest.mark.parametrize("roster", ["bladeborn/example-cinder-oath", "warcry/example-gilded-ruin",
+                                    "sagaborn/house-vareth", "sagaborn/driftborn"])
+def test_a_rebuilt_bladeborn_warcry_or_sagaborn_battle_stands_at_the_same_moment(roster):
     from generator.content import load_roster
-    from generator.systems.bladeborn.policy import BladebornGreedy
 
     system, force = load_roster(roster)
+    greedy = system.policies["greedy"]
     battle = system.make_battle(force, force, {})
     Rebuilding.checked = 0
-    watched = play(system.game, battle, {"a": Rebuilding(BladebornGreedy()), "b": BladebornGreedy()}, Rng(4))
-    assert watched.events == play(system.game, battle, {"a": BladebornGreedy(), "b": BladebornGreedy()}, Rng(4)).events
+    watched = play(system.game, battle, {"a": Rebuilding(greedy()), "b": greedy()}, Rng(4))
+    assert watched.events == play(system.game, battle, {"a": greedy(), "b": greedy()}, Rng(4)).events
     assert Rebuilding.checked > 30
 
 
@@ -247,3 +262,4 @@ def test_the_bladeborn_search_player_beats_the_greedy_player_in_the_cinder_oath_
         points += 1.0 if result.winner == seat else 0.5 if result.winner is None else 0.0
     low, _ = wilson_interval(points, 200)
     assert low > 0.5, f"search scored {points / 200:.1%}, 95% interval from {low:.1%}"
+

@@ -1,14 +1,14 @@
-"""How strong Gorechosen's search player is for a choice of its settings, and what it costs.
+"""How strong a replay search player is for a choice of its settings, and what it costs.
 
-    python benchmarks/bench_search_gorechosen.py [--roster gorechosen/example_brass_pit]
+    python benchmarks/bench_search.py [--roster gorechosen/example_brass_pit]
         [--battles 200] [--seed 1] [--set candidates=4 --set playouts=32 --set more=0 ...]
 
-The roster's duellist (its first champion) fights itself: the search player
-(:class:`generator.play.replay.ReplaySearch` with the settings given, the rest as it ships) on
-one side, the greedy player on the other, seats alternating. Prints the search side's score
-with its 95% Wilson interval, the CPU seconds a battle, and the decisions searched and
-playouts played a battle. One process; the settings `docs/players.md` compares were measured
-with it.
+For the systems whose search player is :class:`generator.play.replay.ReplaySearch` (Gorechosen,
+Bladeborn and Warcry). The roster fights itself (a Gorechosen roster sends its first
+champion): the search player with the settings given (the rest as the system ships them) on one
+side, the greedy player on the other, seats alternating. Prints the search side's score with its
+95% Wilson interval, the CPU seconds a battle, and the decisions searched and playouts played a
+battle. One process; the settings `docs/players.md` compares were measured with it.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from generator.content import load_roster  # noqa: E402
 from generator.dice.rng import Rng  # noqa: E402
 from generator.play.engine import play  # noqa: E402
 from generator.play.replay import ReplaySearch  # noqa: E402
-from generator.systems.gorechosen.policy import GreedyPolicy  # noqa: E402
 
 SETTINGS = {"candidates": int, "playouts": int, "confidence": float, "more": int, "final_confidence": float}
 
@@ -44,17 +43,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--set", type=setting, action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    options = dict(args.set)
     system, roster = load_roster(args.roster)
-    force = system.fighters(roster)
-    battle = system.make_battle(force, force, {})
+    greedy = system.policies["greedy"]
+    options = dict(args.set)
+    battle = system.make_battle(roster, roster, {})
     points = searched = played = 0
     started = time.process_time()
     for i in range(args.battles):
-        search = ReplaySearch(GreedyPolicy(), **options)
+        search = ReplaySearch(greedy(), **options)
         seat = "a" if i % 2 == 0 else "b"
         other = "b" if seat == "a" else "a"
-        result = play(system.game, battle, {seat: search, other: GreedyPolicy()}, Rng(args.seed).spawn(f"b{i}"),
+        result = play(system.game, battle, {seat: search, other: greedy()}, Rng(args.seed).spawn(f"b{i}"),
                       keep_log=False)
         points += 2 if result.winner == seat else 1 if result.winner is None else 0
         searched += search.searched
