@@ -24,6 +24,7 @@ from generator.balance.winrate import wilson_interval  # noqa: E402
 from generator.content import load_roster  # noqa: E402
 from generator.dice.rng import Rng  # noqa: E402
 from generator.play.engine import play  # noqa: E402
+from generator.play.policies import search_settings  # noqa: E402
 from generator.play.replay import ReplaySearch  # noqa: E402
 
 SETTINGS = {"candidates": int, "playouts": int, "confidence": float, "more": int, "final_confidence": float}
@@ -46,11 +47,12 @@ def main() -> None:
     system, roster = load_roster(args.roster)
     greedy = system.policies["greedy"]
     options = dict(args.set)
+    settings = {**search_settings(system), **options}
     battle = system.make_battle(roster, roster, {})
     points = searched = played = 0
     started = time.process_time()
     for i in range(args.battles):
-        search = ReplaySearch(greedy(), **options)
+        search = ReplaySearch(greedy(), **settings)
         seat = "a" if i % 2 == 0 else "b"
         other = "b" if seat == "a" else "a"
         result = play(system.game, battle, {seat: search, other: greedy()}, Rng(args.seed).spawn(f"b{i}"),
@@ -61,7 +63,8 @@ def main() -> None:
     seconds = time.process_time() - started
     n = args.battles
     low, high = wilson_interval(points / 2, n)
-    print(f"{args.roster} {options or 'as shipped'}: search scores {points / 2 / n:.1%} [{low:.1%}, {high:.1%}] "
+    shown = ", ".join(f"{k}={v}" for k, v in settings.items()) or "the defaults"
+    print(f"{args.roster} ({shown}{', as shipped' if not options else ''}): search scores {points / 2 / n:.1%} [{low:.1%}, {high:.1%}] "
           f"in {n} battles; {seconds / n:.2f} s of CPU a battle, {searched / n:.1f} decisions searched and "
           f"{played / n:.0f} playouts a battle")
 

@@ -83,6 +83,12 @@ def _searchable(system: Any) -> bool:
     return greedy is not None and (hasattr(greedy, "core_player") or hasattr(greedy(), "rank"))
 
 
+def search_settings(system: Any) -> dict[str, Any]:
+    """The replay search's settings as ``system`` ships them (``extra["search_settings"]``, the
+    measured choice per system in docs/players.md); the rest are :class:`ReplaySearch`'s defaults."""
+    return dict((getattr(system, "extra", None) or {}).get("search_settings", {}))
+
+
 def policy_for(system: Any, name: str) -> Policy:
     """The policy called ``name`` for ``system`` (its ``policies`` record), one-line error otherwise."""
     factories: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, **(getattr(system, "policies", None) or {})}
@@ -94,7 +100,7 @@ def policy_for(system: Any, name: str) -> Policy:
             return SearchPolicy(greedy())
         from generator.play.replay import ReplaySearch
 
-        return ReplaySearch(greedy())
+        return ReplaySearch(greedy(), **search_settings(system))
     if name not in factories:
         raise SkirmishError(f"unknown policy {name!r} for {system.title}; choose one of: {', '.join(policy_names(system))}")
     return factories[name]()

@@ -72,6 +72,8 @@ SYSTEM = System(
     scenario_options=scenario.scenario_options,
     cost_unit="points",
     extra={"roster_document": roster_document, "nudge": wounds_nudge("bladeborn"),
+           # the replay search's settings, measured against 4 x 32 in docs/players.md
+           "search_settings": {"candidates": 3, "playouts": 12},
            "nudge_words": ("Wound", "Wounds"),
            "scenario_points": 500,
            "abilities_not_simulated": lambda warband: abilities_not_simulated(warband, "bladeborn"),

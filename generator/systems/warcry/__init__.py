@@ -112,6 +112,8 @@ SYSTEM = System(
     scenario_options=_scenario_options,
     cost_unit="points",
     extra={"roster_document": roster_document, "nudge": wounds_nudge("warcry"),
+           # the replay search's settings, measured against 4 x 32 in docs/players.md
+           "search_settings": {"candidates": 3, "playouts": 12},
            "nudge_words": ("step of two Wounds", "steps of two Wounds"),
            "scenario_points": 1000,
            "abilities_not_simulated": lambda warband: _not_simulated(warband),
