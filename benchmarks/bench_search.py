@@ -3,8 +3,9 @@
     python benchmarks/bench_search.py [--roster gorechosen/example_brass_pit]
         [--battles 200] [--seed 1] [--set candidates=4 --set playouts=32 --set more=0 ...]
 
-For the systems whose search player is :class:`generator.play.replay.ReplaySearch` (Gorechosen,
-Bladeborn and Warcry). The roster fights itself (a Gorechosen roster sends its first
+For every system with a search player: :class:`generator.play.replay.ReplaySearch` (Gorechosen,
+Bladeborn and Warcry) or the battle core's :class:`generator.play.search.RolloutSearch`
+(Bladestorm, whose decisions searched and playouts are not counted). The roster fights itself (a Gorechosen roster sends its first
 champion): the search player with the settings given (the rest as the system ships them) on one
 side, the greedy player on the other, seats alternating. Prints the search side's score with its
 95% Wilson interval, the CPU seconds a battle, and the decisions searched and playouts played a
@@ -24,7 +25,7 @@ from generator.balance.winrate import wilson_interval  # noqa: E402
 from generator.content import load_roster  # noqa: E402
 from generator.dice.rng import Rng  # noqa: E402
 from generator.play.engine import play  # noqa: E402
-from generator.play.policies import search_settings  # noqa: E402
+from generator.play.policies import SearchPolicy, search_settings  # noqa: E402
 from generator.play.replay import ReplaySearch  # noqa: E402
 
 SETTINGS = {"candidates": int, "playouts": int, "confidence": float, "more": int, "final_confidence": float}
@@ -52,21 +53,21 @@ def main() -> None:
     points = searched = played = 0
     started = time.process_time()
     for i in range(args.battles):
-        search = ReplaySearch(greedy(), **settings)
+        search = SearchPolicy(greedy(), **settings) if hasattr(greedy, "core_player") else ReplaySearch(greedy(), **settings)
         seat = "a" if i % 2 == 0 else "b"
         other = "b" if seat == "a" else "a"
         result = play(system.game, battle, {seat: search, other: greedy()}, Rng(args.seed).spawn(f"b{i}"),
                       keep_log=False)
         points += 2 if result.winner == seat else 1 if result.winner is None else 0
-        searched += search.searched
-        played += search.played
+        searched += getattr(search, "searched", 0)
+        played += getattr(search, "played", 0)
     seconds = time.process_time() - started
     n = args.battles
     low, high = wilson_interval(points / 2, n)
     shown = ", ".join(f"{k}={v}" for k, v in settings.items()) or "the defaults"
     print(f"{args.roster} ({shown}{', as shipped' if not options else ''}): search scores {points / 2 / n:.1%} [{low:.1%}, {high:.1%}] "
-          f"in {n} battles; {seconds / n:.2f} s of CPU a battle, {searched / n:.1f} decisions searched and "
-          f"{played / n:.0f} playouts a battle")
+          f"in {n} battles; {seconds / n:.2f} s of CPU a battle"
+          + (f", {searched / n:.1f} decisions searched and {played / n:.0f} playouts a battle" if played else ""))
 
 
 if __name__ == "__main__":

@@ -41,8 +41,10 @@ class SearchPolicy:
 
     name = "search"
 
-    def __init__(self, greedy: Policy, candidates: int = 4, playouts: int = 12):
+    def __init__(self, greedy: Policy, candidates: int = 4, playouts: int = 12, **gates: float):
         self.greedy, self.candidates, self.playouts = greedy, candidates, playouts
+        #: RolloutSearch's other settings (``confidence``, ``more``, ``final_confidence``), if not its own
+        self.gates = gates
         self._made: dict[int, tuple[Any, Any]] = {}
 
     def core_player(self, state: Any):
@@ -53,7 +55,7 @@ class SearchPolicy:
 
             if len(self._made) > 16:
                 self._made.clear()
-            hit = self._made[id(base)] = (base, RolloutSearch(base, self.candidates, self.playouts))
+            hit = self._made[id(base)] = (base, RolloutSearch(base, self.candidates, self.playouts, **self.gates))
         return hit[1]
 
     def choose(self, state: Any, actions: Sequence[Any], rng: Rng) -> Any:
