@@ -3,9 +3,10 @@
     python benchmarks/bench_search.py [--roster gorechosen/example_brass_pit]
         [--battles 200] [--seed 1] [--set candidates=4 --set playouts=32 --set more=0 ...]
 
-For every system with a search player: :class:`generator.play.replay.ReplaySearch` (Gorechosen,
-Bladeborn and Warcry) or the battle core's :class:`generator.play.search.RolloutSearch`
-(Bladestorm, whose decisions searched and playouts are not counted). The roster fights itself (a Gorechosen roster sends its first
+For every system with a search player (``policy_for(system, "search")``):
+:class:`generator.play.replay.ReplaySearch` (Gorechosen, Bladeborn and Warcry) or the battle
+core's :class:`generator.play.search.RolloutSearch` (Bladestorm, whose decisions searched and
+playouts are not counted). The roster fights itself (a Gorechosen roster sends its first
 champion): the search player with the settings given (the rest as the system ships them) on one
 side, the greedy player on the other, seats alternating. Prints the search side's score with its
 95% Wilson interval, the CPU seconds a battle, and the decisions searched and playouts played a
@@ -25,8 +26,7 @@ from generator.balance.winrate import wilson_interval  # noqa: E402
 from generator.content import load_roster  # noqa: E402
 from generator.dice.rng import Rng  # noqa: E402
 from generator.play.engine import play  # noqa: E402
-from generator.play.policies import SearchPolicy, search_settings  # noqa: E402
-from generator.play.replay import ReplaySearch  # noqa: E402
+from generator.play.policies import policy_for, search_settings  # noqa: E402
 
 SETTINGS = {"candidates": int, "playouts": int, "confidence": float, "more": int, "final_confidence": float}
 
@@ -46,17 +46,16 @@ def main() -> None:
     parser.add_argument("--set", type=setting, action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
     system, roster = load_roster(args.roster)
-    greedy = system.policies["greedy"]
     options = dict(args.set)
     settings = {**search_settings(system), **options}
     battle = system.make_battle(roster, roster, {})
     points = searched = played = 0
     started = time.process_time()
     for i in range(args.battles):
-        search = SearchPolicy(greedy(), **settings) if hasattr(greedy, "core_player") else ReplaySearch(greedy(), **settings)
+        search = policy_for(system, "search", **options)
         seat = "a" if i % 2 == 0 else "b"
         other = "b" if seat == "a" else "a"
-        result = play(system.game, battle, {seat: search, other: greedy()}, Rng(args.seed).spawn(f"b{i}"),
+        result = play(system.game, battle, {seat: search, other: policy_for(system, "greedy")}, Rng(args.seed).spawn(f"b{i}"),
                       keep_log=False)
         points += 2 if result.winner == seat else 1 if result.winner is None else 0
         searched += getattr(search, "searched", 0)

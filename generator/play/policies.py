@@ -86,23 +86,26 @@ def _searchable(system: Any) -> bool:
 
 
 def search_settings(system: Any) -> dict[str, Any]:
-    """The replay search's settings as ``system`` ships them (``extra["search_settings"]``, the
-    measured choice per system in docs/players.md); the rest are :class:`ReplaySearch`'s defaults."""
+    """The search player's settings as ``system`` ships them (``extra["search_settings"]``, the
+    measured choice per system in docs/players.md); the rest are the search player's defaults."""
     return dict((getattr(system, "extra", None) or {}).get("search_settings", {}))
 
 
-def policy_for(system: Any, name: str) -> Policy:
-    """The policy called ``name`` for ``system`` (its ``policies`` record), one-line error otherwise."""
+def policy_for(system: Any, name: str, **search: Any) -> Policy:
+    """The policy called ``name`` for ``system`` (its ``policies`` record), one-line error otherwise.
+
+    ``search`` overrides the search player's settings as the system ships them (benchmarks)."""
     factories: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, **(getattr(system, "policies", None) or {})}
     if name == "search" and name not in factories:
         if not _searchable(system):
             raise SkirmishError(f"{system.title} has no search player yet; choose one of: {', '.join(policy_names(system))}")
         greedy = factories["greedy"]
+        settings = {**search_settings(system), **search}
         if hasattr(greedy, "core_player"):
-            return SearchPolicy(greedy())
+            return SearchPolicy(greedy(), **settings)
         from generator.play.replay import ReplaySearch
 
-        return ReplaySearch(greedy(), **search_settings(system))
+        return ReplaySearch(greedy(), **settings)
     if name not in factories:
         raise SkirmishError(f"unknown policy {name!r} for {system.title}; choose one of: {', '.join(policy_names(system))}")
     return factories[name]()
